@@ -1,0 +1,111 @@
+import { X } from "lucide-react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+};
+type ToastItem = ToastInput & { id: number };
+
+const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
+
+const TOAST_MS = 5000;
+
+/** The one toast mechanism: `useToast()(…)` in components, `redirectWithToast` in actions. */
+export function ToastProvider({
+  children,
+  initial,
+}: {
+  children: ReactNode;
+  initial?: ToastInput | null;
+}) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback(
+    (id: number) => setToasts((list) => list.filter((t) => t.id !== id)),
+    [],
+  );
+  const push = useCallback(
+    (toast: ToastInput) => {
+      const id = nextId.current++;
+      setToasts((list) => [...list.slice(-2), { ...toast, id }]);
+      setTimeout(() => dismiss(id), TOAST_MS);
+    },
+    [dismiss],
+  );
+
+  // A toast sent by the server with a redirect (flash cookie) arrives through the root loader.
+  useEffect(() => {
+    if (initial) push(initial);
+  }, [initial, push]);
+
+  const value = useMemo(() => push, [push]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <section
+        aria-label="Notifications"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+      >
+        <div role="status" aria-live="polite" className="contents">
+          {toasts
+            .filter((t) => t.variant !== "destructive")
+            .map((t) => (
+              <ToastCard key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
+            ))}
+        </div>
+        <div role="alert" className="contents">
+          {toasts
+            .filter((t) => t.variant === "destructive")
+            .map((t) => (
+              <ToastCard key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
+            ))}
+        </div>
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastCard({ toast, onDismiss }: { toast: ToastItem; onDismiss: () => void }) {
+  const destructive = toast.variant === "destructive";
+  return (
+    <div
+      data-testid="toast"
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${
+        destructive
+          ? "border-red-300 bg-red-600 text-white"
+          : "border-slate-200 bg-white text-slate-900"
+      }`}
+    >
+      <div className="flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss notification"
+        className="rounded p-1 opacity-70 hover:opacity-100"
+      >
+        <X aria-hidden className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}
+
+export function useToast() {
+  const push = useContext(ToastContext);
+  if (!push) throw new Error("useToast must be used within a ToastProvider");
+  return push;
+}

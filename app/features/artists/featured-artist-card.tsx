@@ -1,0 +1,48 @@
+import { BadgeCheck, MapPin, Star } from "lucide-react";
+import { Link } from "react-router";
+import type { ArtistSummary } from "./artists.server";
+import { formatRating, initials } from "./format";
+
+export function FeaturedArtistCard({ artist }: { artist: ArtistSummary }) {
+  return (
+    <Link
+      to={`/artist/${artist.slug}`}
+      className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md"
+    >
+      <div className="flex items-center gap-4">
+        <span
+          aria-hidden
+          className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-700"
+        >
+          {initials(artist.artistName)}
+        </span>
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-semibold group-hover:text-brand-700">
+            {artist.artistName}
+          </h3>
+          <p className="text-sm text-slate-600">{artist.genre}</p>
+        </div>
+      </div>
+      <p className="mt-4 line-clamp-2 text-sm text-slate-600">{artist.bio}</p>
+      <dl className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-700">
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Location</dt>
+          <MapPin aria-hidden className="h-4 w-4 text-slate-400" />
+          <dd>{artist.location}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Rating</dt>
+          <Star aria-hidden className="h-4 w-4 fill-accent-500 text-accent-500" />
+          <dd>
+            {formatRating(artist.rating)} ({artist.totalReviews})
+          </dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Verified sessions</dt>
+          <BadgeCheck aria-hidden className="h-4 w-4 text-emerald-600" />
+          <dd>{artist.verifiedSessions} verified sessions</dd>
+        </div>
+      </dl>
+    </Link>
+  );
+}

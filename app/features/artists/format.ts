@@ -1,0 +1,21 @@
+/** 'New' when an artist has no rating yet, otherwise one decimal. */
+export function formatRating(rating: number) {
+  return rating > 0 ? rating.toFixed(1) : "New";
+}
+
+export function initials(name: string) {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]?.toUpperCase())
+      .join("") || "?"
+  );
+}
+
+/** Minutes as hours with at most one decimal: 90 → "1.5". */
+export function formatHours(minutes: number) {
+  const hours = Math.round((minutes / 60) * 10) / 10;
+  return Number.isInteger(hours) ? String(hours) : hours.toFixed(1);
+}

@@ -1,0 +1,208 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optionalText,
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  SMTP_FROM: z.string().trim().min(3).default("GigLedger <no-reply@gigledger.local>"),
+  MAIL_TRANSPORT: z.enum(["smtp", "log"]).optional(),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().default("us-east-1"),
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  MEDIA_MAX_IMAGE_MB: z.coerce.number().positive().default(20),
+  MEDIA_MAX_AUDIO_MB: z.coerce.number().positive().default(100),
+  MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().default(500),
+  APP_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("Asia/Kolkata")
+    .refine(isValidTimeZone, "must be an IANA time zone such as Asia/Kolkata"),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
+  BETTER_AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, "must be at least 32 characters long").optional(),
+  ),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO_DATA: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+});
+
+export type RawEnv = z.input<typeof EnvSchema>;
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  appUrl: URL;
+  isPublic: boolean;
+  isHttps: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  mailTransport: "smtp" | "log" | "outbox";
+  storage:
+    | { driver: "local"; root: string }
+    | {
+        driver: "s3";
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+  mediaLimitsMb: { image: number; audio: number; video: number };
+  timeZone: string;
+  adminEmails: string[];
+  authSecret: string;
+  logLevel: string;
+  seedDemoData: boolean;
+};
+
+export class EnvError extends Error {}
+
+function isValidTimeZone(tz: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function isLocalUrl(url: URL) {
+  return LOCAL_HOSTS.has(url.hostname);
+}
+
+/**
+ * Parses the environment once at start-up. A bad value stops the start with a message naming the
+ * variable. A local app needs no configuration: its auth secret is generated once in DATA_DIR.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  const isPublic = !isLocalUrl(appUrl);
+  const isHttps = appUrl.protocol === "https:";
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  if (isPublic && !e.BETTER_AUTH_SECRET) {
+    throw new EnvError(
+      `Invalid environment configuration:\n  BETTER_AUTH_SECRET: required when APP_URL (${appUrl.origin}) is public; generate one with "openssl rand -base64 48"`,
+    );
+  }
+  let mailTransport: Env["mailTransport"];
+  if (e.SMTP_URL && e.MAIL_TRANSPORT !== "log") mailTransport = "smtp";
+  else if (e.MAIL_TRANSPORT === "log") mailTransport = "log";
+  else if (e.MAIL_TRANSPORT === "smtp") {
+    throw new EnvError(
+      "Invalid environment configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp",
+    );
+  } else if (isPublic) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  SMTP_URL: required when APP_URL is public (or set MAIL_TRANSPORT=log to only log mails)",
+    );
+  } else mailTransport = "outbox";
+
+  let storage: Env["storage"];
+  if (e.STORAGE_DRIVER === "s3") {
+    if (!e.S3_BUCKET) {
+      throw new EnvError(
+        "Invalid environment configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3",
+      );
+    }
+    storage = {
+      driver: "s3",
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
+  } else {
+    storage = { driver: "local", root: path.join(dataDir, "files") };
+  }
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST ?? (isPublic ? "0.0.0.0" : "127.0.0.1"),
+    appUrl,
+    isPublic,
+    isHttps,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    mailTransport,
+    storage,
+    mediaLimitsMb: {
+      image: e.MEDIA_MAX_IMAGE_MB,
+      audio: e.MEDIA_MAX_AUDIO_MB,
+      video: e.MEDIA_MAX_VIDEO_MB,
+    },
+    timeZone: e.APP_TIME_ZONE,
+    adminEmails: e.ADMIN_EMAILS,
+    authSecret: e.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    seedDemoData: e.SEED_DEMO_DATA,
+  };
+}
+
+/** A local app keeps one generated secret in DATA_DIR so sign-ins survive a restart. */
+function localAuthSecret(dataDir: string) {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

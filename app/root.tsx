@@ -1,0 +1,94 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { NotFound } from "~/components/layout/not-found";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { buttonClasses } from "~/components/ui/button";
+import { ToastProvider } from "~/components/ui/toast";
+import { useNonce } from "~/lib/nonce";
+import { getToast } from "~/lib/toast.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request);
+  return data({ toast }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#5b3fd1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <ToastProvider initial={rootData?.toast}>
+      <SiteHeader />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <SiteFooter />
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <ToastProvider>
+      <SiteHeader />
+      <div className="flex-1">
+        {notFound ? (
+          <NotFound />
+        ) : (
+          <main
+            id="main"
+            className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
+          >
+            <title>Something went wrong | GigLedger</title>
+            <h1 className="text-2xl font-semibold">Something went wrong</h1>
+            <p className="mt-2 text-slate-600">
+              We hit an unexpected problem and have been notified. Please try again in a moment.
+            </p>
+            <Link to="/" className={buttonClasses("primary", "md", "mt-8")}>
+              Return to Home
+            </Link>
+          </main>
+        )}
+      </div>
+      <SiteFooter />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,117 @@
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database or an open transaction: domain functions accept either. */
+export type Queryable = Pick<
+  Database,
+  "select" | "insert" | "update" | "delete" | "execute" | "transaction"
+>;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** Applies the committed SQL migrations; safe to run from several instances at once. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { driver: "postgres"; url: string; poolSize?: number }
+  | { driver: "pglite"; dataDir?: string };
+
+/** Walks up from this module to the folder holding GigLedger's package.json (works in src and build). */
+export function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, "package.json");
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, "utf8")).name === "gigledger") return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("Cannot find the GigLedger project root");
+    dir = parent;
+  }
+}
+
+export const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
+
+const MIGRATION_LOCK_ID = 7_420_001;
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.driver === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+    });
+    const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
+    return {
+      db,
+      driver: "postgres",
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+          const lockedDb = drizzleNodePg(client, { schema, casing: "snake_case" });
+          await migrateNodePg(lockedDb, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+          client.release();
+        }
+      },
+      async ping() {
+        await pool.query("SELECT 1");
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    // PGlite creates only the last folder of its path.
+    mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    dataDir = options.dataDir;
+  }
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
+  return {
+    db,
+    driver: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema, casing: "snake_case" }), {
+        migrationsFolder: migrationsFolder(),
+      });
+    },
+    async ping() {
+      await db.execute(sql`SELECT 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** The embedded PGlite in DATA_DIR unless a PostgreSQL URL is given. */
+export function databaseOptionsFor(config: {
+  databaseUrl?: string;
+  dataDir: string;
+}): DatabaseOptions {
+  return config.databaseUrl
+    ? { driver: "postgres", url: config.databaseUrl }
+    : { driver: "pglite", dataDir: path.join(config.dataDir, "pglite") };
+}

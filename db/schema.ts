@@ -1,0 +1,532 @@
+/**
+ * The whole GigLedger data model (product-spec section 3, names from decisions.md).
+ * Column names are snake_case in SQL and camelCase here (Drizzle `casing: "snake_case"`).
+ * Every enumerated value has a CHECK constraint, so the database refuses what the rules forbid.
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const SESSION_TYPES = ["performance", "practice", "jam", "recording"] as const;
+export const MEDIA_TYPES = ["photo", "video", "audio"] as const;
+export const PARTICIPATION_TYPES = ["collaborator", "verifier"] as const;
+export const PARTICIPANT_STATUSES = ["verified", "pending"] as const;
+export const VERIFICATION_METHODS = ["peer", "client_booking"] as const;
+export const TRUST_SCORES = [100, 75, 50, 25] as const;
+export const AVAILABILITY_STATUSES = ["available", "booked", "unavailable"] as const;
+export const BOOKING_STATUSES = [
+  "pending",
+  "confirmed",
+  "rejected",
+  "completed",
+  "cancelled",
+] as const;
+export const EVENT_TYPES = [
+  "Live Show",
+  "Private Event",
+  "Jam Session",
+  "Recording Session",
+  "Corporate Event",
+  "Wedding",
+] as const;
+export const ANALYTICS_EVENT_TYPES = ["view", "media_play", "share"] as const;
+export const ROLES = ["artist", "client", "admin"] as const;
+
+/** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants, never input. */
+function oneOf(column: string, values: readonly (string | number)[]) {
+  const list = values.map((v) => (typeof v === "number" ? String(v) : `'${v}'`)).join(", ");
+  return sql.raw(`${column} IN (${list})`);
+}
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+// ─── Accounts (better-auth core tables, with our names) ────────────────────────────────────────
+
+export const users = pgTable("users", {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  ...timestamps,
+});
+
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    token: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  "auth_accounts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  "auth_verifications",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.identifier)],
+);
+
+/** Request counters for rate limiting, in the database so restarts and other instances share them. */
+export const rateLimits = pgTable("rate_limits", {
+  id: uuid().primaryKey().defaultRandom(),
+  key: text().notNull().unique(),
+  count: integer().notNull(),
+  lastRequest: bigint({ mode: "number" }).notNull(),
+});
+
+export const profiles = pgTable("profiles", {
+  id: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  firstName: text(),
+  lastName: text(),
+  email: text().notNull(),
+  ...timestamps,
+});
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text({ enum: ROLES }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.userId, t.role), check("user_roles_role_check", oneOf("role", ROLES))],
+);
+
+// ─── Artists ───────────────────────────────────────────────────────────────────────────────────
+
+export type SocialLinks = { instagram?: string; youtube?: string; facebook?: string };
+
+export const artistProfiles = pgTable(
+  "artist_profiles",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    slug: text().notNull().unique(),
+    artistName: text().notNull(),
+    bio: text().notNull(),
+    genre: text().notNull(),
+    location: text().notNull(),
+    experience: text().notNull(),
+    instruments: text().notNull(),
+    hourlyRate: numeric({ precision: 10, scale: 2, mode: "number" }),
+    socialLinks: jsonb().$type<SocialLinks>().notNull().default({}),
+    avatarPath: text(),
+    isAvailable: boolean().notNull().default(true),
+    rating: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    totalReviews: integer().notNull().default(0),
+    // Kept by triggers on music_sessions (see migration 0001), never written by application code.
+    totalSessions: integer().notNull().default(0),
+    verifiedSessions: integer().notNull().default(0),
+    totalMinutes: bigint({ mode: "number" }).notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("artist_profiles_rating_check", sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
+    check("artist_profiles_total_reviews_check", sql`${t.totalReviews} >= 0`),
+    check(
+      "artist_profiles_hourly_rate_check",
+      sql`${t.hourlyRate} IS NULL OR ${t.hourlyRate} >= 0`,
+    ),
+    check(
+      "artist_profiles_counts_check",
+      sql`${t.totalSessions} >= 0 AND ${t.verifiedSessions} >= 0 AND ${t.totalMinutes} >= 0`,
+    ),
+    check("artist_profiles_slug_check", sql`${t.slug} ~ '^[a-z0-9-]+$'`),
+    // Discovery: one trigram index over everything the search box matches.
+    index("artist_profiles_search_idx").using(
+      "gin",
+      sql`lower(${t.artistName} || ' ' || ${t.genre} || ' ' || ${t.instruments}) gin_trgm_ops`,
+    ),
+    index("artist_profiles_genre_idx").using("gin", sql`lower(${t.genre}) gin_trgm_ops`),
+    index("artist_profiles_location_idx").on(t.location, t.rating.desc(), t.id),
+    index("artist_profiles_ranking_idx").on(t.verifiedSessions.desc(), t.rating.desc(), t.id),
+    index("artist_profiles_listing_idx").on(t.rating.desc(), t.id),
+  ],
+);
+
+// ─── Musical sessions, media, sharing, verification ───────────────────────────────────────────
+
+export type Collaborator = { name: string; role: string };
+
+export const musicSessions = pgTable(
+  "music_sessions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    artistProfileId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    sessionType: text({ enum: SESSION_TYPES }).notNull(),
+    startTime: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    durationMinutes: integer().notNull().default(0),
+    venue: text(),
+    location: text(),
+    description: text(),
+    instrumentsUsed: text().array().notNull().default(sql`'{}'::text[]`),
+    genres: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    isVerified: boolean().notNull().default(false),
+    peerVerificationScore: numeric({ precision: 5, scale: 2, mode: "number" }),
+    verificationMethod: text({ enum: VERIFICATION_METHODS }),
+    collaborators: jsonb().$type<Collaborator[]>().notNull().default([]),
+    // Set when the session was logged from a rated booking; one session per booking.
+    bookingId: uuid()
+      .unique()
+      .references((): AnyPgColumn => bookings.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    check("music_sessions_type_check", oneOf("session_type", SESSION_TYPES)),
+    check(
+      "music_sessions_verification_method_check",
+      sql`${t.verificationMethod} IS NULL OR ${oneOf("verification_method", VERIFICATION_METHODS)}`,
+    ),
+    check(
+      "music_sessions_duration_check",
+      sql`${t.durationMinutes} >= 0 AND ${t.durationMinutes} <= 100000`,
+    ),
+    check(
+      "music_sessions_score_check",
+      sql`${t.peerVerificationScore} IS NULL OR (${t.peerVerificationScore} >= 0 AND ${t.peerVerificationScore} <= 100)`,
+    ),
+    index().on(t.artistProfileId, t.startTime.desc()),
+  ],
+);
+
+export const sessionMedia = pgTable(
+  "session_media",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => musicSessions.id, { onDelete: "cascade" }),
+    mediaType: text({ enum: MEDIA_TYPES }).notNull(),
+    filePath: text().notNull(),
+    previewPath: text(),
+    fileName: text().notNull(),
+    fileSize: bigint({ mode: "number" }).notNull(),
+    mimeType: text().notNull(),
+    description: text(),
+    isFeatured: boolean().notNull().default(false),
+    isPortfolioFeatured: boolean().notNull().default(false),
+    portfolioCategory: text({ enum: MEDIA_TYPES }),
+    portfolioSortOrder: bigint({ mode: "number" }).notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("session_media_type_check", oneOf("media_type", MEDIA_TYPES)),
+    check(
+      "session_media_category_check",
+      sql`${t.portfolioCategory} IS NULL OR ${oneOf("portfolio_category", MEDIA_TYPES)}`,
+    ),
+    check("session_media_size_check", sql`${t.fileSize} >= 0`),
+    index().on(t.sessionId, t.createdAt.desc()),
+    index("session_media_featured_idx")
+      .on(t.sessionId, t.portfolioSortOrder)
+      .where(sql`${t.isPortfolioFeatured}`),
+  ],
+);
+
+export const sessionSharingTokens = pgTable(
+  "session_sharing_tokens",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => musicSessions.id, { onDelete: "cascade" }),
+    creatorArtistId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    // SHA-256 of the token; the token itself is never stored.
+    tokenHash: text().notNull().unique(),
+    maxUses: integer(),
+    useCount: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("session_sharing_tokens_max_uses_check", sql`${t.maxUses} IS NULL OR ${t.maxUses} >= 1`),
+    check(
+      "session_sharing_tokens_use_count_check",
+      sql`${t.useCount} >= 0 AND (${t.maxUses} IS NULL OR ${t.useCount} <= ${t.maxUses})`,
+    ),
+    index().on(t.sessionId),
+  ],
+);
+
+export const sessionParticipants = pgTable(
+  "session_participants",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => musicSessions.id, { onDelete: "cascade" }),
+    artistProfileId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    joinedViaToken: uuid().references(() => sessionSharingTokens.id, { onDelete: "set null" }),
+    participationType: text({ enum: PARTICIPATION_TYPES }).notNull(),
+    verificationStatus: text({ enum: PARTICIPANT_STATUSES }).notNull(),
+    notes: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.sessionId, t.artistProfileId, t.participationType),
+    index().on(t.artistProfileId, t.participationType),
+    check("session_participants_type_check", oneOf("participation_type", PARTICIPATION_TYPES)),
+    check("session_participants_status_check", oneOf("verification_status", PARTICIPANT_STATUSES)),
+  ],
+);
+
+export const peerVerifications = pgTable(
+  "peer_verifications",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => musicSessions.id, { onDelete: "cascade" }),
+    verifiedByArtistId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    verificationType: text().notNull().default("collaboration"),
+    verificationLevel: text().notNull().default("basic"),
+    trustScore: integer().notNull().default(100),
+    notes: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.sessionId, t.verifiedByArtistId),
+    check("peer_verifications_trust_score_check", oneOf("trust_score", TRUST_SCORES)),
+    check("peer_verifications_type_check", oneOf("verification_type", ["collaboration"])),
+    check("peer_verifications_level_check", oneOf("verification_level", ["basic"])),
+  ],
+);
+
+// ─── Availability and bookings ───────────────────────────────────────────────────────────────
+
+export const availability = pgTable(
+  "availability",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    artistProfileId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    date: date({ mode: "string" }).notNull(),
+    status: text({ enum: AVAILABILITY_STATUSES }).notNull(),
+    notes: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex().on(t.artistProfileId, t.date),
+    check("availability_status_check", oneOf("status", AVAILABILITY_STATUSES)),
+  ],
+);
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Nullable: a deleted account leaves the other party's booking with "Deleted user".
+    artistProfileId: uuid().references(() => artistProfiles.id, { onDelete: "set null" }),
+    clientUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    eventDate: date({ mode: "string" }).notNull(),
+    startTime: time(),
+    durationHours: numeric({ precision: 4, scale: 1, mode: "number" }).notNull(),
+    venue: text().notNull(),
+    eventType: text({ enum: EVENT_TYPES }).notNull(),
+    eventName: text(),
+    message: text(),
+    status: text({ enum: BOOKING_STATUSES }).notNull().default("pending"),
+    totalAmount: numeric({ precision: 12, scale: 2, mode: "number" }).notNull(),
+    rating: integer(),
+    review: text(),
+    ratingGiven: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("bookings_status_check", oneOf("status", BOOKING_STATUSES)),
+    check("bookings_event_type_check", oneOf("event_type", EVENT_TYPES)),
+    check(
+      "bookings_duration_check",
+      sql`${t.durationHours} >= 0.5 AND ${t.durationHours} <= 12 AND mod(${t.durationHours} * 2, 1) = 0`,
+    ),
+    check("bookings_amount_check", sql`${t.totalAmount} >= 0`),
+    check(
+      "bookings_rating_check",
+      sql`${t.rating} IS NULL OR (${t.rating} >= 1 AND ${t.rating} <= 5)`,
+    ),
+    check("bookings_rating_given_check", sql`${t.ratingGiven} = (${t.rating} IS NOT NULL)`),
+    index().on(t.artistProfileId, t.createdAt.desc()),
+    index().on(t.clientUserId, t.createdAt.desc()),
+    index("bookings_open_by_date_idx")
+      .on(t.eventDate)
+      .where(sql`${t.status} IN ('pending', 'confirmed')`),
+    // At most one confirmed (or completed) booking per artist and date.
+    uniqueIndex("bookings_one_confirmed_per_date_idx")
+      .on(t.artistProfileId, t.eventDate)
+      .where(sql`${t.status} IN ('confirmed', 'completed')`),
+  ],
+);
+
+export const bookingMessages = pgTable(
+  "booking_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    senderUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    message: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "booking_messages_length_check",
+      sql`char_length(${t.message}) >= 1 AND char_length(${t.message}) <= 2000`,
+    ),
+    index().on(t.bookingId, t.createdAt),
+  ],
+);
+
+// ─── Portfolio ────────────────────────────────────────────────────────────────────────────────
+
+export const portfolios = pgTable(
+  "portfolios",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    artistProfileId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    description: text(),
+    isPublic: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    autoGenerated: boolean().notNull().default(true),
+    themeConfig: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    viewCount: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("portfolios_one_active_idx").on(t.artistProfileId).where(sql`${t.isActive}`),
+    check("portfolios_view_count_check", sql`${t.viewCount} >= 0`),
+  ],
+);
+
+export const portfolioSections = pgTable(
+  "portfolio_sections",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    portfolioId: uuid()
+      .notNull()
+      .references(() => portfolios.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.portfolioId, t.sortOrder)],
+);
+
+export const portfolioAnalytics = pgTable(
+  "portfolio_analytics",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    portfolioId: uuid()
+      .notNull()
+      .references(() => portfolios.id, { onDelete: "cascade" }),
+    eventType: text({ enum: ANALYTICS_EVENT_TYPES }).notNull(),
+    mediaId: uuid().references(() => sessionMedia.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("portfolio_analytics_type_check", oneOf("event_type", ANALYTICS_EVENT_TYPES)),
+    index().on(t.portfolioId, t.createdAt.desc()),
+  ],
+);
+
+// ─── Instagram (Coming Soon; the collaboration indicator reads these) ─────────────────────────
+
+export const instagramConnections = pgTable("instagram_connections", {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  instagramUserId: text(),
+  username: text(),
+  isActive: boolean().notNull().default(true),
+  ...timestamps,
+});
+
+/** Artists the connected Instagram account follows, resolved to artist profiles. */
+export const instagramFollows = pgTable(
+  "instagram_follows",
+  {
+    connectionId: uuid()
+      .notNull()
+      .references(() => instagramConnections.id, { onDelete: "cascade" }),
+    artistProfileId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex().on(t.connectionId, t.artistProfileId), index().on(t.artistProfileId)],
+);

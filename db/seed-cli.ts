@@ -1,0 +1,11 @@
+import { todayIn } from "~/lib/dates";
+import { loadEnv } from "~/lib/env.server";
+import { databaseOptionsFor, openDatabase } from "./client";
+import { seedDemoData } from "./seed";
+
+const env = loadEnv();
+const handle = openDatabase(databaseOptionsFor(env));
+await handle.migrate();
+await seedDemoData(handle.db, { today: todayIn(env.timeZone) });
+await handle.close();
+console.log("Demo data is in place.");

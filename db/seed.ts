@@ -1,0 +1,413 @@
+/**
+ * Demo data for a fresh install: artists across the spec's genres and locations, their sessions
+ * (some peer-verified, some logged from rated bookings), 30 days of availability and a portfolio
+ * each. Every row has a stable id, so seeding twice inserts nothing new.
+ */
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { slugify } from "~/features/artists/slug";
+import { addDays, type IsoDate } from "~/lib/dates";
+import type { Database } from "./client";
+import {
+  artistProfiles,
+  availability,
+  bookings,
+  musicSessions,
+  peerVerifications,
+  portfolios,
+  profiles,
+  sessionParticipants,
+  userRoles,
+  users,
+} from "./schema";
+
+/** A UUID derived from a name, so the same demo row always gets the same id. */
+export function stableId(name: string): string {
+  const h = createHash("sha256").update(`gigledger-demo:${name}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+type DemoArtist = {
+  name: string;
+  first: string;
+  last: string;
+  genre: string;
+  location: string;
+  experience: string;
+  instruments: string;
+  hourlyRate: number | null;
+  bio: string;
+  publicPortfolio: boolean;
+  social: { instagram?: string; youtube?: string; facebook?: string };
+};
+
+export const DEMO_ARTISTS: DemoArtist[] = [
+  {
+    name: "Maya Lindqvist",
+    first: "Maya",
+    last: "Lindqvist",
+    genre: "Jazz",
+    location: "New York NY",
+    experience: "12 years",
+    instruments: "Piano, Vocals",
+    hourlyRate: 4500,
+    bio: "Jazz pianist and vocalist leading a trio in Manhattan clubs; standards, bossa nova and originals for listening rooms and weddings.",
+    publicPortfolio: true,
+    social: {
+      instagram: "https://instagram.com/mayalindqvist",
+      youtube: "https://youtube.com/@mayalindqvist",
+    },
+  },
+  {
+    name: "Arjun Mehta",
+    first: "Arjun",
+    last: "Mehta",
+    genre: "Bollywood",
+    location: "New Delhi",
+    experience: "8 years",
+    instruments: "Vocals, Harmonium",
+    hourlyRate: 3000,
+    bio: "Playback-style singer for sangeet nights, corporate galas and unplugged Bollywood evenings, with a four-piece band on request.",
+    publicPortfolio: true,
+    social: { instagram: "https://instagram.com/arjunmehtalive" },
+  },
+  {
+    name: "The Copper Wires",
+    first: "Jess",
+    last: "Okafor",
+    genre: "Rock",
+    location: "Chicago IL",
+    experience: "6 years",
+    instruments: "Electric Guitar, Bass, Drums",
+    hourlyRate: 5200,
+    bio: "Four-piece rock band covering the 70s to now, plus originals. Loud when you want it, tight always.",
+    publicPortfolio: false,
+    social: { facebook: "https://facebook.com/thecopperwires" },
+  },
+  {
+    name: "Elena Vasquez",
+    first: "Elena",
+    last: "Vasquez",
+    genre: "Classical",
+    location: "San Francisco CA",
+    experience: "15 years",
+    instruments: "Violin, Viola",
+    hourlyRate: 6000,
+    bio: "Conservatory-trained violinist; solo recitals, string quartet for ceremonies, and session work for film scores.",
+    publicPortfolio: true,
+    social: { youtube: "https://youtube.com/@elenavasquezviolin" },
+  },
+  {
+    name: "DJ Kofi Mensah",
+    first: "Kofi",
+    last: "Mensah",
+    genre: "Hip-Hop",
+    location: "Atlanta GA",
+    experience: "9 years",
+    instruments: "Turntables, Sampler",
+    hourlyRate: 3800,
+    bio: "Hip-hop and R&B DJ and producer for clubs, campus events and brand launches; reads a room fast.",
+    publicPortfolio: false,
+    social: { instagram: "https://instagram.com/djkofimensah" },
+  },
+  {
+    name: "Lily Chen",
+    first: "Lily",
+    last: "Chen",
+    genre: "Pop",
+    location: "Los Angeles CA",
+    experience: "5 years",
+    instruments: "Vocals, Keyboard",
+    hourlyRate: 4000,
+    bio: "Pop singer-songwriter with a live looping set; private events, rooftop shows and acoustic covers.",
+    publicPortfolio: true,
+    social: {
+      instagram: "https://instagram.com/lilychenmusic",
+      youtube: "https://youtube.com/@lilychen",
+    },
+  },
+  {
+    name: "Marcus Hale",
+    first: "Marcus",
+    last: "Hale",
+    genre: "Blues",
+    location: "Chicago IL",
+    experience: "20 years",
+    instruments: "Guitar, Harmonica, Vocals",
+    hourlyRate: null,
+    bio: "Chicago blues guitarist and harmonica player; Sunday residencies, festivals and juke-joint nights.",
+    publicPortfolio: false,
+    social: {},
+  },
+  {
+    name: "Sadie Brooks",
+    first: "Sadie",
+    last: "Brooks",
+    genre: "Country",
+    location: "Atlanta GA",
+    experience: "7 years",
+    instruments: "Acoustic Guitar, Banjo, Vocals",
+    hourlyRate: 3500,
+    bio: "Country and Americana songwriter playing honky-tonks, barn weddings and songwriter rounds.",
+    publicPortfolio: true,
+    social: { facebook: "https://facebook.com/sadiebrooksmusic" },
+  },
+  {
+    name: "Rhea Kapoor",
+    first: "Rhea",
+    last: "Kapoor",
+    genre: "Classical",
+    location: "New Delhi",
+    experience: "10 years",
+    instruments: "Sitar, Tanpura",
+    hourlyRate: 2500,
+    bio: "Hindustani classical sitarist; baithaks, fusion collaborations and recording sessions.",
+    publicPortfolio: false,
+    social: {},
+  },
+  {
+    name: "Nina Okoro",
+    first: "Nina",
+    last: "Okoro",
+    genre: "Jazz",
+    location: "Los Angeles CA",
+    experience: "4 years",
+    instruments: "Saxophone, Flute",
+    hourlyRate: 3200,
+    bio: "Tenor saxophonist for jazz brunches, cocktail hours and funk horn sections.",
+    publicPortfolio: false,
+    social: {},
+  },
+];
+
+const DEMO_CLIENT = { first: "Priya", last: "Sharma", email: "priya.client@demo.gigledger.test" };
+const VENUES = [
+  "Blue Note",
+  "The Green Room",
+  "Riverside Hall",
+  "Studio 9",
+  "Lakeside Lawns",
+  "The Loft",
+];
+const SESSION_PLAN = [
+  { type: "performance", title: "Evening set", daysAgo: 40, minutes: 120, verifiers: 2 },
+  { type: "recording", title: "Studio tracking", daysAgo: 25, minutes: 240, verifiers: 1 },
+  { type: "jam", title: "Open jam", daysAgo: 12, minutes: 90, verifiers: 0 },
+  { type: "practice", title: "Repertoire practice", daysAgo: 3, minutes: 60, verifiers: 0 },
+  { type: "performance", title: "Planned showcase", daysAgo: -10, minutes: 150, verifiers: 0 },
+] as const;
+
+export type SeedOptions = { today: IsoDate };
+
+export async function seedDemoData(database: Database, { today }: SeedOptions) {
+  // One transaction: a failed seed leaves nothing behind, so the next start tries again.
+  await database.transaction(async (db) => {
+    await insertArtists(db);
+    await insertHistory(db, today);
+  });
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const artistIds = DEMO_ARTISTS.map((a) => stableId(`artist:${a.name}`));
+
+async function insertArtists(db: Tx) {
+  const clientId = stableId("client");
+  await db
+    .insert(users)
+    .values({
+      id: clientId,
+      name: `${DEMO_CLIENT.first} ${DEMO_CLIENT.last}`,
+      email: DEMO_CLIENT.email,
+      emailVerified: true,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(profiles)
+    .values({
+      id: clientId,
+      firstName: DEMO_CLIENT.first,
+      lastName: DEMO_CLIENT.last,
+      email: DEMO_CLIENT.email,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(userRoles)
+    .values({ id: stableId("client-role"), userId: clientId, role: "client" })
+    .onConflictDoNothing();
+
+  for (const [i, a] of DEMO_ARTISTS.entries()) {
+    const userId = stableId(`user:${a.name}`);
+    const artistId = artistIds[i] as string;
+    const email = `${slugify(a.name)}@demo.gigledger.test`;
+    await db
+      .insert(users)
+      .values({ id: userId, name: `${a.first} ${a.last}`, email, emailVerified: true })
+      .onConflictDoNothing();
+    await db
+      .insert(profiles)
+      .values({ id: userId, firstName: a.first, lastName: a.last, email })
+      .onConflictDoNothing();
+    await db
+      .insert(userRoles)
+      .values({ id: stableId(`role:${a.name}`), userId, role: "artist" })
+      .onConflictDoNothing();
+    await db
+      .insert(artistProfiles)
+      .values({
+        id: artistId,
+        userId,
+        slug: slugify(a.name),
+        artistName: a.name,
+        bio: a.bio,
+        genre: a.genre,
+        location: a.location,
+        experience: a.experience,
+        instruments: a.instruments,
+        hourlyRate: a.hourlyRate,
+        socialLinks: a.social,
+        isAvailable: i % 4 !== 3,
+      })
+      .onConflictDoNothing();
+    await db
+      .insert(portfolios)
+      .values({
+        id: stableId(`portfolio:${a.name}`),
+        artistProfileId: artistId,
+        title: `${a.name}'s Portfolio`,
+        description: `Selected performances and recordings by ${a.name}.`,
+        isPublic: a.publicPortfolio,
+        autoGenerated: true,
+      })
+      .onConflictDoNothing();
+  }
+}
+
+async function insertHistory(db: Tx, today: IsoDate) {
+  const now = new Date(`${today}T12:00:00Z`);
+  const clientId = stableId("client");
+  for (const [i, a] of DEMO_ARTISTS.entries()) {
+    const artistId = artistIds[i] as string;
+    // Sessions: earlier artists in the list have more verified history, so rankings differ.
+    const plan = SESSION_PLAN.slice(0, 5 - (i % 3));
+    for (const [j, s] of plan.entries()) {
+      const sessionId = stableId(`session:${a.name}:${j}`);
+      const instrumentList = a.instruments.split(",").map((x) => x.trim());
+      const verifierCount = i < 6 ? s.verifiers : 0;
+      const inserted = await db
+        .insert(musicSessions)
+        .values({
+          id: sessionId,
+          artistProfileId: artistId,
+          title: `${s.title} — ${VENUES[(i + j) % VENUES.length]}`,
+          sessionType: s.type,
+          startTime: new Date(now.getTime() - s.daysAgo * 86_400_000),
+          durationMinutes: s.minutes,
+          venue: VENUES[(i + j) % VENUES.length],
+          location: a.location,
+          description: `${s.title} with ${a.instruments.toLowerCase()}.`,
+          instrumentsUsed: instrumentList,
+          genres: [a.genre],
+          tags: j === 0 ? ["live", "featured"] : [],
+        })
+        .onConflictDoNothing()
+        .returning({ id: musicSessions.id });
+      if (inserted.length === 0 || verifierCount === 0) continue;
+
+      for (let v = 1; v <= verifierCount; v++) {
+        const verifierId = artistIds[(i + v) % artistIds.length] as string;
+        await db.insert(sessionParticipants).values({
+          sessionId,
+          artistProfileId: verifierId,
+          participationType: "verifier",
+          verificationStatus: "verified",
+        });
+        await db
+          .insert(peerVerifications)
+          .values({ sessionId, verifiedByArtistId: verifierId, trustScore: 100 });
+      }
+      await db
+        .update(musicSessions)
+        .set({ isVerified: true, verificationMethod: "peer", peerVerificationScore: 100 })
+        .where(eq(musicSessions.id, sessionId));
+    }
+
+    // Completed, rated gigs booked through GigLedger, each logged as a verified session.
+    const ratings = i < 7 ? [5, 4 + (i % 2)].slice(0, 1 + (i % 2)) : [];
+    for (const [k, rating] of ratings.entries()) {
+      const bookingId = stableId(`booking:${a.name}:${k}`);
+      const eventDate = addDays(today, -(20 + k * 7 + i));
+      const hours = 2 + k;
+      const venue = VENUES[(i + k + 2) % VENUES.length] as string;
+      const inserted = await db
+        .insert(bookings)
+        .values({
+          id: bookingId,
+          artistProfileId: artistId,
+          clientUserId: clientId,
+          eventDate,
+          durationHours: hours,
+          venue,
+          eventType: k === 0 ? "Private Event" : "Wedding",
+          message: "Looking forward to it!",
+          status: "completed",
+          totalAmount: hours * (a.hourlyRate ?? 150),
+          rating,
+          review:
+            rating === 5 ? "Wonderful evening, guests loved it." : "Great set, arrived on time.",
+          ratingGiven: true,
+        })
+        .onConflictDoNothing()
+        .returning({ id: bookings.id });
+      if (inserted.length === 0) continue;
+      await db.insert(musicSessions).values({
+        id: stableId(`booking-session:${a.name}:${k}`),
+        artistProfileId: artistId,
+        title: `${k === 0 ? "Private Event" : "Wedding"} at ${venue}`,
+        sessionType: "performance",
+        startTime: new Date(`${eventDate}T14:00:00Z`),
+        durationMinutes: hours * 60,
+        venue,
+        location: a.location,
+        isVerified: true,
+        verificationMethod: "client_booking",
+        bookingId,
+      });
+    }
+
+    // 30 days of availability from today: mostly available, some booked or unavailable.
+    const days = Array.from({ length: 30 }, (_, d) => d);
+    await db
+      .insert(availability)
+      .values(
+        days.map((d) => ({
+          artistProfileId: artistId,
+          date: addDays(today, d),
+          status:
+            (d + i) % 7 === 5
+              ? ("booked" as const)
+              : (d + i) % 9 === 4
+                ? ("unavailable" as const)
+                : ("available" as const),
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
+  // Rating and review count follow from the rated bookings.
+  await db.execute(sql`
+    UPDATE artist_profiles ap SET
+      rating = r.avg_rating,
+      total_reviews = r.reviews
+    FROM (
+      SELECT artist_profile_id, round(avg(rating)::numeric, 2) AS avg_rating, count(*)::int AS reviews
+      FROM bookings WHERE rating IS NOT NULL GROUP BY artist_profile_id
+    ) r
+    WHERE ap.id = r.artist_profile_id AND (ap.rating <> r.avg_rating OR ap.total_reviews <> r.reviews)
+  `);
+}
+
+export async function isDatabaseEmpty(db: Database) {
+  const rows = await db.select({ id: artistProfiles.id }).from(artistProfiles).limit(1);
+  return rows.length === 0;
+}

@@ -1,0 +1,101 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { todayIn } from "~/lib/dates";
+import { type Env, EnvError, loadEnv } from "~/lib/env.server";
+import { createLogger, type Logger } from "~/lib/logger.server";
+import { databaseOptionsFor, openDatabase } from "~db/client";
+import { isDatabaseEmpty, seedDemoData } from "~db/seed";
+import { createApp } from "./app";
+
+export type BootOptions = {
+  getBuild: () => Promise<ServerBuild>;
+  clientDir?: string;
+  /** Connect-style middleware that runs first (Vite in development). */
+  before?: (
+    req: import("node:http").IncomingMessage,
+    res: import("node:http").ServerResponse,
+    next: () => void,
+  ) => void;
+  envSource?: Record<string, string | undefined>;
+};
+
+export type RunningServer = {
+  server: Server;
+  env: Env;
+  logger: Logger;
+  url: string;
+  stop(): Promise<void>;
+};
+
+/** Reads the environment, migrates (and on an empty embedded database seeds), then listens. */
+export async function boot(options: BootOptions): Promise<RunningServer> {
+  let env: Env;
+  try {
+    env = loadEnv(options.envSource);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.logLevel);
+  const database = openDatabase(databaseOptionsFor(env));
+  await database.migrate();
+  if (database.driver === "pglite" && env.seedDemoData && (await isDatabaseEmpty(database.db))) {
+    await seedDemoData(database.db, { today: todayIn(env.timeZone) });
+    logger.info("seeded demo data into the empty embedded database");
+  }
+
+  const app = createApp({
+    env,
+    logger,
+    database,
+    getBuild: options.getBuild,
+    clientDir: options.clientDir,
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (options.before) options.before(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${env.host.includes(":") ? `[${env.host}]` : env.host}:${port}`;
+  logger.info(
+    { url, appUrl: env.appUrl.origin, database: database.driver },
+    "GigLedger is listening",
+  );
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info("shutting down: finishing open requests");
+      // Long-lived streams would hold the close forever; give requests 10 s.
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      force.unref();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await database.close();
+      logger.info("stopped");
+    })();
+    return stopping;
+  };
+  return { server, env, logger, url, stop };
+}
+
+export function stopOnSignals(running: RunningServer) {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      running.stop().then(
+        () => process.exit(0),
+        (error) => {
+          running.logger.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    });
+  }
+}

@@ -1,0 +1,10 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { tsconfigPaths: true },
+  ssr: { external: ["@electric-sql/pglite", "pg", "sharp", "pino"] },
+  build: { assetsInlineLimit: 0 },
+});
