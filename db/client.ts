@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -81,13 +81,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
 
-  let dataDir: string | undefined;
   if (options.dataDir) {
     // PGlite creates only the last folder of its path.
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
-    dataDir = options.dataDir;
   }
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  // Options go in one object: `new PGlite(undefined, options)` silently drops the extensions.
+  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
@@ -114,4 +113,10 @@ export function databaseOptionsFor(config: {
   return config.databaseUrl
     ? { driver: "postgres", url: config.databaseUrl }
     : { driver: "pglite", dataDir: path.join(config.dataDir, "pglite") };
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

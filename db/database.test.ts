@@ -1,0 +1,300 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../tests/support/test-database";
+import { queryRows } from "./client";
+import {
+  artistProfiles,
+  availability,
+  bookings,
+  musicSessions,
+  peerVerifications,
+  portfolios,
+  sessionParticipants,
+  users,
+} from "./schema";
+import { seedDemoData } from "./seed";
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const today = "2026-11-21";
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.dispose();
+});
+
+/** The PostgreSQL error code behind a Drizzle query error. */
+async function pgErrorCode(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return cause?.code ?? (error as { code?: string }).code;
+  }
+  return undefined;
+}
+
+async function newArtist(suffix: string) {
+  const [user] = await handle.db
+    .insert(users)
+    .values({ name: `Test ${suffix}`, email: `test-${suffix}@example.com` })
+    .returning({ id: users.id });
+  const [artist] = await handle.db
+    .insert(artistProfiles)
+    .values({
+      userId: user!.id,
+      slug: `test-${suffix}`,
+      artistName: `Test ${suffix}`,
+      bio: "bio",
+      genre: "Jazz",
+      location: "Chicago IL",
+      experience: "1 year",
+      instruments: "Drums",
+    })
+    .returning({ id: artistProfiles.id });
+  return { userId: user!.id, artistId: artist!.id };
+}
+
+describe("schema constraints", () => {
+  it("refuses values outside the enumerations (CHECK)", async () => {
+    const { artistId, userId } = await newArtist("checks");
+    const session = { artistProfileId: artistId, title: "t" };
+    expect(
+      await pgErrorCode(
+        handle.db.insert(musicSessions).values({ ...session, sessionType: "concert" as never }),
+      ),
+    ).toBe("23514");
+    const [ok] = await handle.db
+      .insert(musicSessions)
+      .values({ ...session, sessionType: "jam" })
+      .returning({ id: musicSessions.id });
+    expect(
+      await pgErrorCode(
+        handle.db
+          .insert(peerVerifications)
+          .values({ sessionId: ok!.id, verifiedByArtistId: artistId, trustScore: 60 }),
+      ),
+    ).toBe("23514");
+    const booking = {
+      artistProfileId: artistId,
+      clientUserId: userId,
+      eventDate: today,
+      venue: "Hall",
+      eventType: "Wedding" as const,
+      totalAmount: 300,
+    };
+    expect(
+      await pgErrorCode(handle.db.insert(bookings).values({ ...booking, durationHours: 1.3 })),
+    ).toBe("23514");
+    expect(
+      await pgErrorCode(handle.db.insert(bookings).values({ ...booking, durationHours: 13 })),
+    ).toBe("23514");
+    expect(
+      await pgErrorCode(
+        handle.db
+          .insert(bookings)
+          .values({ ...booking, durationHours: 2, status: "done" as never }),
+      ),
+    ).toBe("23514");
+    expect(
+      await pgErrorCode(
+        handle.db
+          .insert(bookings)
+          .values({ ...booking, durationHours: 2, rating: 6, ratingGiven: true }),
+      ),
+    ).toBe("23514");
+    expect(
+      await pgErrorCode(
+        handle.db
+          .insert(availability)
+          .values({ artistProfileId: artistId, date: today, status: "maybe" as never }),
+      ),
+    ).toBe("23514");
+    expect(
+      await pgErrorCode(
+        handle.db.insert(artistProfiles).values({
+          userId,
+          slug: "Bad Slug",
+          artistName: "x",
+          bio: "",
+          genre: "",
+          location: "",
+          experience: "",
+          instruments: "",
+        }),
+      ),
+    ).toBe("23514");
+  });
+
+  it("keeps one availability row per artist and date, one slug, one confirmed booking per date", async () => {
+    const { artistId, userId } = await newArtist("unique");
+    await handle.db
+      .insert(availability)
+      .values({ artistProfileId: artistId, date: today, status: "available" });
+    expect(
+      await pgErrorCode(
+        handle.db
+          .insert(availability)
+          .values({ artistProfileId: artistId, date: today, status: "booked" }),
+      ),
+    ).toBe("23505");
+    const other = await newArtist("unique-2");
+    expect(
+      await pgErrorCode(
+        handle.db
+          .update(artistProfiles)
+          .set({ slug: "test-unique" })
+          .where(eq(artistProfiles.id, other.artistId)),
+      ),
+    ).toBe("23505");
+    const booking = {
+      artistProfileId: artistId,
+      clientUserId: userId,
+      eventDate: today,
+      durationHours: 2,
+      venue: "Hall",
+      eventType: "Wedding" as const,
+      totalAmount: 300,
+    };
+    await handle.db.insert(bookings).values({ ...booking, status: "confirmed" });
+    await handle.db.insert(bookings).values({ ...booking, status: "pending" });
+    expect(
+      await pgErrorCode(handle.db.insert(bookings).values({ ...booking, status: "confirmed" })),
+    ).toBe("23505");
+  });
+
+  it("keeps one participant row per session, artist and type", async () => {
+    const owner = await newArtist("owner");
+    const peer = await newArtist("peer");
+    const [s] = await handle.db
+      .insert(musicSessions)
+      .values({ artistProfileId: owner.artistId, title: "Gig", sessionType: "performance" })
+      .returning({ id: musicSessions.id });
+    const row = {
+      sessionId: s!.id,
+      artistProfileId: peer.artistId,
+      participationType: "collaborator" as const,
+      verificationStatus: "verified" as const,
+    };
+    await handle.db.insert(sessionParticipants).values(row);
+    expect(await pgErrorCode(handle.db.insert(sessionParticipants).values(row))).toBe("23505");
+    await handle.db
+      .insert(sessionParticipants)
+      .values({ ...row, participationType: "verifier", verificationStatus: "pending" });
+  });
+});
+
+describe("artist counters", () => {
+  it("follow the music_sessions rows through inserts, updates and deletes", async () => {
+    const { artistId } = await newArtist("counters");
+    const insert = (minutes: number, verified: boolean) =>
+      handle.db
+        .insert(musicSessions)
+        .values({
+          artistProfileId: artistId,
+          title: "s",
+          sessionType: "practice",
+          durationMinutes: minutes,
+          isVerified: verified,
+        })
+        .returning({ id: musicSessions.id });
+    const [a] = await insert(90, false);
+    await insert(60, true);
+    const [c] = await insert(30, true);
+    await handle.db
+      .update(musicSessions)
+      .set({ isVerified: true, durationMinutes: 120 })
+      .where(eq(musicSessions.id, a!.id));
+    await handle.db.delete(musicSessions).where(eq(musicSessions.id, c!.id));
+    const [counters] = await handle.db
+      .select({
+        total: artistProfiles.totalSessions,
+        verified: artistProfiles.verifiedSessions,
+        minutes: artistProfiles.totalMinutes,
+      })
+      .from(artistProfiles)
+      .where(eq(artistProfiles.id, artistId));
+    expect(counters).toEqual({ total: 2, verified: 2, minutes: 180 });
+  });
+});
+
+describe("demo seed", () => {
+  it("inserts artists across genres and locations with history, availability and portfolios, and nothing twice", async () => {
+    await seedDemoData(handle.db, { today });
+    const count = async () => {
+      const [row] = await queryRows<Record<string, number>>(
+        handle.db,
+        sql`
+        SELECT
+          (SELECT count(*)::int FROM artist_profiles WHERE slug NOT LIKE 'test-%') AS artists,
+          (SELECT count(*)::int FROM music_sessions) AS sessions,
+          (SELECT count(*)::int FROM availability) AS availability,
+          (SELECT count(*)::int FROM portfolios) AS portfolios,
+          (SELECT count(*)::int FROM bookings) AS bookings
+      `,
+      );
+      return row!;
+    };
+    const first = await count();
+    expect(first.artists).toBeGreaterThanOrEqual(8);
+    await seedDemoData(handle.db, { today });
+    expect(await count()).toEqual(first);
+
+    const demo = await handle.db
+      .select({
+        id: artistProfiles.id,
+        genre: artistProfiles.genre,
+        location: artistProfiles.location,
+      })
+      .from(artistProfiles)
+      .where(sql`${artistProfiles.slug} NOT LIKE 'test-%'`);
+    expect(new Set(demo.map((a) => a.genre))).toEqual(
+      new Set(["Jazz", "Rock", "Classical", "Hip-Hop", "Pop", "Blues", "Country", "Bollywood"]),
+    );
+    expect(new Set(demo.map((a) => a.location))).toEqual(
+      new Set([
+        "New York NY",
+        "Los Angeles CA",
+        "San Francisco CA",
+        "Atlanta GA",
+        "Chicago IL",
+        "New Delhi",
+      ]),
+    );
+    for (const artist of demo) {
+      const days = await handle.db
+        .select({ date: availability.date })
+        .from(availability)
+        .where(eq(availability.artistProfileId, artist.id));
+      expect(days.map((d) => d.date).sort()[0]).toBe(today);
+      expect(days).toHaveLength(30);
+      const owned = await handle.db
+        .select({ id: portfolios.id })
+        .from(portfolios)
+        .where(eq(portfolios.artistProfileId, artist.id));
+      expect(owned).toHaveLength(1);
+    }
+  });
+
+  it("leaves derived figures equal to a recount of the rows", async () => {
+    const rows = await queryRows<{ slug: string }>(
+      handle.db,
+      sql`
+      SELECT ap.slug FROM artist_profiles ap
+      LEFT JOIN LATERAL (
+        SELECT count(*)::int AS total, count(*) FILTER (WHERE is_verified)::int AS verified,
+               coalesce(sum(duration_minutes), 0)::bigint AS minutes
+        FROM music_sessions ms WHERE ms.artist_profile_id = ap.id
+      ) s ON true
+      LEFT JOIN LATERAL (
+        SELECT count(*)::int AS reviews, coalesce(round(avg(rating)::numeric, 2), 0) AS rating
+        FROM bookings b WHERE b.artist_profile_id = ap.id AND b.rating IS NOT NULL
+      ) r ON true
+      WHERE ap.total_sessions <> s.total OR ap.verified_sessions <> s.verified OR ap.total_minutes <> s.minutes
+         OR ap.total_reviews <> r.reviews OR ap.rating <> r.rating
+    `,
+    );
+    expect(rows).toEqual([]);
+  });
+});

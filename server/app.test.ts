@@ -1,0 +1,142 @@
+import { desc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~db/client";
+import { artistProfiles } from "~db/schema";
+import { seedDemoData } from "~db/seed";
+import { startTestApp } from "../tests/support/app-harness";
+import { createTestDatabase } from "../tests/support/test-database";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, { today: "2026-11-21" });
+  app = await startTestApp(database);
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+describe("health endpoints", () => {
+  it("GET /healthz answers while the process is up", async () => {
+    const res = await app.request("/healthz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("GET /readyz reports the database", async () => {
+    const res = await app.request("/readyz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: database.driver });
+  });
+
+  it("GET /readyz answers 503 when the database is unreachable", async () => {
+    const broken = openDatabase({ driver: "pglite" });
+    await broken.close();
+    const brokenApp = await startTestApp(broken);
+    try {
+      const res = await brokenApp.request("/readyz");
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: "unavailable", database: "pglite" });
+    } finally {
+      await brokenApp.close();
+    }
+  });
+});
+
+describe("landing page", () => {
+  it("renders on the server with the two top-ranked artists from the database", async () => {
+    const top = await database.db
+      .select({ name: artistProfiles.artistName, slug: artistProfiles.slug })
+      .from(artistProfiles)
+      .orderBy(
+        desc(artistProfiles.verifiedSessions),
+        desc(artistProfiles.rating),
+        artistProfiles.id,
+      )
+      .limit(3);
+    const res = await app.request("/");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Start Building Your Legacy");
+    expect(html).toContain("Featured Artists");
+    expect(html).toContain(`href="/artist/${top[0]!.slug}"`);
+    expect(html).toContain(`href="/artist/${top[1]!.slug}"`);
+    expect(html).not.toContain(`href="/artist/${top[2]!.slug}"`);
+    expect(html).toContain("Discover More");
+  });
+
+  it("sends security headers and a CSP whose nonce is on every inline script", async () => {
+    const res = await app.request("/");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    // A new nonce for every response.
+    const again = await app.request("/");
+    expect(again.headers.get("content-security-policy")).not.toBe(csp);
+  });
+
+  it("adds HSTS when the public URL is https", async () => {
+    const httpsApp = await startTestApp(database, {
+      APP_URL: "https://gigledger.example",
+      BETTER_AUTH_SECRET: "s".repeat(40),
+      MAIL_TRANSPORT: "log",
+    });
+    try {
+      const res = await httpsApp.request("/healthz");
+      expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    } finally {
+      await httpsApp.close();
+    }
+  });
+});
+
+describe("pages", () => {
+  it.each([
+    ["/discover", "How GigLedger works"],
+    ["/privacy-policy", "Privacy Policy"],
+    ["/data-deletion", "Data Deletion"],
+  ])("%s renders", async (pathname, heading) => {
+    const res = await app.request(pathname);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(heading);
+  });
+
+  it("answers an unknown path with the 404 page", async () => {
+    const res = await app.request("/no/such/page");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain('href="/"');
+  });
+
+  it("shows a friendly error page and logs the error when a loader fails", async () => {
+    const broken = openDatabase({ driver: "pglite" });
+    await broken.close();
+    const brokenApp = await startTestApp(broken);
+    try {
+      const res = await brokenApp.request("/");
+      expect(res.status).toBe(500);
+      const html = await res.text();
+      expect(html).toContain("Something went wrong");
+      expect(html).not.toMatch(/PGlite is closed|at .*\.ts:\d+/);
+      expect(brokenApp.logs.some((l) => l.msg === "unhandled route error" && l.level >= 50)).toBe(
+        true,
+      );
+    } finally {
+      await brokenApp.close();
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("landing page", () => {
+  test("shows the hero, how it works and featured artists from the database", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("pageerror", (e) => errors.push(e.message));
+
+    await page.goto("/");
+    await expect(page).toHaveTitle("GigLedger");
+    await expect(page.getByRole("link", { name: "Start Building Your Legacy" })).toHaveAttribute(
+      "href",
+      "/profile-setup",
+    );
+    await expect(page.getByRole("link", { name: "Explore Artist Profiles" })).toHaveAttribute(
+      "href",
+      "/artist-discovery",
+    );
+    for (const point of ["Automatic Logging", "Build Credibility", "Social Proof"]) {
+      await expect(page.getByRole("heading", { name: point })).toBeVisible();
+    }
+    const featured = page.getByRole("region", { name: "Featured Artists" });
+    const artistLinks = featured.locator('a[href^="/artist/"]');
+    await expect(artistLinks).toHaveCount(2);
+    await expect(featured.getByRole("link", { name: /Discover More/ })).toHaveAttribute(
+      "href",
+      "/artist-discovery",
+    );
+    await expect(page.getByText("© 2024 GigLedger")).toBeVisible();
+    // Hydrated without errors (CSP violations and hydration mismatches land in the console).
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+  });
+
+  test("serves hashed assets with immutable caching and compresses pages", async ({
+    page,
+    request,
+  }) => {
+    const scripts: string[] = [];
+    page.on("response", (r) => r.request().resourceType() === "script" && scripts.push(r.url()));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const asset = scripts.find((u) => new URL(u).pathname.startsWith("/assets/"));
+    expect(asset).toBeTruthy();
+    const res = await request.get(asset as string);
+    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const html = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(html.headers()["content-encoding"]).toBe("gzip");
+  });
+});
+
+test.describe("navigation", () => {
+  test("moves between the landing page and the static pages", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "See How It Works" }).click();
+    await expect(page).toHaveURL(/\/discover$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "How GigLedger works" }),
+    ).toBeVisible();
+
+    const footer = page.getByRole("navigation", { name: "Footer" });
+    await footer.getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+    await footer.getByRole("link", { name: "Data Deletion" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Data Deletion" })).toBeVisible();
+    await expect(page).toHaveTitle("Data Deletion | GigLedger");
+
+    await page.getByRole("link", { name: "GigLedger", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const main = page.getByRole("navigation", { name: "Main" });
+    await expect(main.getByRole("link", { name: "Discover" })).toHaveAttribute(
+      "href",
+      "/artist-discovery",
+    );
+    await expect(main.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+    await expect(main.getByRole("link", { name: "Join" })).toBeVisible();
+  });
+
+  test("shows the 404 page for an unknown address, with a way home", async ({ page }) => {
+    const response = await page.goto("/this/does/not/exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Your performance history, verified.",
+    );
+  });
+});
+
+test.describe("mobile navigation", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("moves the navigation into a side sheet titled 'Navigation'", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const sheet = page.getByRole("dialog", { name: "Navigation" });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole("link", { name: "Discover" })).toBeVisible();
+    await expect(sheet.getByRole("link", { name: "Sign In" })).toBeVisible();
+
+    // Escape closes it; a link inside navigates and closes it.
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await sheet.getByRole("button", { name: "Close navigation" }).click();
+    await expect(sheet).toBeHidden();
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await sheet.getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(sheet).toBeHidden();
+  });
+
+  test("opens the sheet before JavaScript has loaded", async ({ browser }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await expect(page.getByRole("dialog", { name: "Navigation" })).toBeVisible();
+    await context.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { createServer, type ViteDevServer } from "vite";
+import { loadEnv } from "~/lib/env.server";
+import type { DatabaseHandle } from "~db/client";
+import { createApp } from "../../server/app";
+
+// One Vite server per test file, shared by the apps it starts (each costs seconds to start).
+let shared: { vite: Promise<ViteDevServer>; users: number } | null = null;
+
+function acquireVite() {
+  shared ??= {
+    users: 0,
+    vite: createServer({
+      configFile: path.resolve("vite.config.ts"),
+      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+      appType: "custom",
+      logLevel: "error",
+    }),
+  };
+  shared.users++;
+  return shared.vite;
+}
+
+async function releaseVite() {
+  if (!shared) return;
+  shared.users--;
+  if (shared.users === 0) {
+    const { vite } = shared;
+    shared = null;
+    await (await vite).close();
+  }
+}
+
+export type LogLine = { level: number; msg: string; [key: string]: unknown };
+
+/**
+ * The real app (server + React Router routes) on the given database, without a build or a port:
+ * Vite compiles the routes on demand. `request()` calls it like a browser would.
+ */
+export async function startTestApp(database: DatabaseHandle, envVars: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "gl-app-"));
+  const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...envVars });
+  const logs: LogLine[] = [];
+  const logger = pino(
+    { level: "info", base: undefined },
+    new Writable({
+      write(chunk, _enc, done) {
+        logs.push(JSON.parse(String(chunk)));
+        done();
+      },
+    }),
+  );
+  const vite = await acquireVite();
+  const app = createApp({
+    env,
+    logger,
+    database,
+    getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  });
+  return {
+    env,
+    logs,
+    request: (pathname: string, init?: RequestInit) =>
+      app.fetch(new Request(new URL(pathname, env.appUrl), init)),
+    async close() {
+      await releaseVite();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

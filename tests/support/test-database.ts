@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type DatabaseHandle, openDatabase } from "~db/client";
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite by default, or a newly created
+ * database on the PostgreSQL server at TEST_DATABASE_URL when the "postgres" test project runs
+ * (dropped again by `dispose`).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+  const serverUrl = process.env.GIGLEDGER_TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
+  if (!serverUrl) {
+    const handle = openDatabase({ driver: "pglite" });
+    await handle.migrate();
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const name = `gigledger_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ driver: "postgres", url: url.href, poolSize: 20 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export const usingServer = () => process.env.GIGLEDGER_TEST_DB === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
