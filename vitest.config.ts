@@ -1,6 +1,11 @@
 import { defineConfig } from "vitest/config";
 
-const include = ["app/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"];
+const include = [
+  "app/**/*.test.ts",
+  "db/**/*.test.ts",
+  "server/**/*.test.ts",
+  "tests/**/*.test.ts",
+];
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 // Its own config so the React Router Vite plugin is not loaded for tests. Every test runs on
@@ -15,7 +20,12 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "pglite", include, env: { GIGLEDGER_TEST_DB: "pglite" } } },
       ...(serverUrl
-        ? [{ extends: true, test: { name: "postgres", include, env: { GIGLEDGER_TEST_DB: "postgres" } } }]
+        ? [
+            {
+              extends: true,
+              test: { name: "postgres", include, env: { GIGLEDGER_TEST_DB: "postgres" } },
+            },
+          ]
         : []),
     ],
   },

@@ -8,7 +8,8 @@ import { type DatabaseHandle, openDatabase } from "~db/client";
  * (dropped again by `dispose`).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
-  const serverUrl = process.env.GIGLEDGER_TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
+  const serverUrl =
+    process.env.GIGLEDGER_TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
     const handle = openDatabase({ driver: "pglite" });
     await handle.migrate();
@@ -39,4 +40,5 @@ async function adminQuery(serverUrl: string, statement: string) {
   }
 }
 
-export const usingServer = () => process.env.GIGLEDGER_TEST_DB === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
+export const usingServer = () =>
+  process.env.GIGLEDGER_TEST_DB === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
