@@ -22,7 +22,7 @@ export default defineConfig({
       ...(serverUrl
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: { name: "postgres", include, env: { GIGLEDGER_TEST_DB: "postgres" } },
             },
           ]
