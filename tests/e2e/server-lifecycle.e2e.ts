@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { spawnServer, waitUntilReady } from "../support/spawn-server";
+
+let dataDir: string;
+test.beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "gigledger-lifecycle-"));
+});
+test.afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test("stops cleanly on SIGTERM and starts again on the same embedded database without reseeding", async () => {
+  const first = await spawnServer({ DATA_DIR: dataDir });
+  await waitUntilReady(first);
+  expect(first.output()).toContain("seeded demo data");
+  const before = await (await fetch(`${first.url}/`)).text();
+
+  first.process.kill("SIGTERM");
+  expect(await first.exited).toBe(0);
+  expect(first.output()).toContain('"msg":"stopped"');
+
+  const second = await spawnServer({ DATA_DIR: dataDir });
+  try {
+    await waitUntilReady(second);
+    expect(second.output()).not.toContain("seeded demo data");
+    const after = await (await fetch(`${second.url}/`)).text();
+    const featured = (html: string) =>
+      [...html.matchAll(/href="(\/artist\/[^"]+)"/g)].map((m) => m[1]);
+    expect(featured(after)).toEqual(featured(before));
+  } finally {
+    second.process.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  }
+});
+
+test("refuses to start on a bad environment value, naming it", async () => {
+  const server = await spawnServer({ DATA_DIR: dataDir, APP_TIME_ZONE: "Mars/Olympus" });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain("APP_TIME_ZONE: must be an IANA time zone");
+});
+
+test("refuses a public APP_URL without an auth secret", async () => {
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    APP_URL: "https://gigledger.example",
+    SMTP_URL: "smtp://127.0.0.1:2525",
+  });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain("BETTER_AUTH_SECRET: required when APP_URL");
+});
+
+// Like the Vitest "postgres" project: part of the suite whenever TEST_DATABASE_URL names a server.
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (serverUrl)
+  test("runs on a PostgreSQL server when DATABASE_URL is set, migrating it at start", async () => {
+    const name = `gigledger_boot_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: url.href });
+    try {
+      await waitUntilReady(server);
+      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({
+        status: "ok",
+        database: "postgres",
+      });
+      const db = new pg.Client({ connectionString: url.href });
+      await db.connect();
+      const { rows } = await db.query(
+        "SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations",
+      );
+      await db.end();
+      expect(rows[0].n).toBeGreaterThanOrEqual(2);
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+    } finally {
+      server.process.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
