@@ -42,6 +42,8 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
+      // Tests set X-Forwarded-For so that each one is its own visitor for per-IP rate limits.
+      TRUST_PROXY: "true",
     },
   },
 });

@@ -11,17 +11,29 @@ import {
 } from "react-router";
 import { NotFound } from "~/components/layout/not-found";
 import { SiteFooter } from "~/components/layout/site-footer";
-import { SiteHeader } from "~/components/layout/site-header";
+import { type HeaderUser, SiteHeader } from "~/components/layout/site-header";
 import { buttonClasses } from "~/components/ui/button";
 import { ToastProvider } from "~/components/ui/toast";
+import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { useNonce } from "~/lib/nonce";
 import { getToast } from "~/lib/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request);
-  return data({ toast }, { headers });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ toast, headers }, user] = await Promise.all([
+    getToast(request),
+    getCurrentUser(request, context),
+  ]);
+  const viewer: HeaderUser | null = user
+    ? {
+        name: user.name,
+        email: user.email,
+        roles: user.roles,
+        artistProfileId: user.artistProfileId,
+      }
+    : null;
+  return data({ toast, user: viewer }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -55,7 +67,7 @@ export default function App() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <ToastProvider initial={rootData?.toast}>
-      <SiteHeader />
+      <SiteHeader user={rootData?.user ?? null} />
       <div className="flex-1">
         <Outlet />
       </div>
@@ -66,9 +78,10 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <ToastProvider>
-      <SiteHeader />
+      <SiteHeader user={rootData?.user ?? null} />
       <div className="flex-1">
         {notFound ? (
           <NotFound />

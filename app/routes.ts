@@ -5,5 +5,10 @@ export default [
   route("discover", "routes/discover.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("data-deletion", "routes/data-deletion.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("auth/sign-out", "routes/auth.sign-out.tsx"),
+  route("settings", "routes/settings.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

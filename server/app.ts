@@ -1,10 +1,13 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { AUTH_BASE_PATH, type Auth, trustedOrigins } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
+import type { Mailer } from "~/lib/mail.server";
 import type { DatabaseHandle } from "~db/client";
 import { createNonce, securityHeaders } from "./security-headers";
 
@@ -12,6 +15,8 @@ export type AppOptions = {
   env: Env;
   logger: Logger;
   database: DatabaseHandle;
+  auth: Auth;
+  mailer: Mailer;
   /** Production passes the built module; development reloads it on every request. */
   getBuild: () => Promise<ServerBuild>;
   /** Folder of the built browser assets; absent in development (Vite serves them). */
@@ -20,7 +25,17 @@ export type AppOptions = {
 
 type Vars = { nonce: string };
 
-export function createApp({ env, logger, database, getBuild, clientDir }: AppOptions) {
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function createApp({
+  env,
+  logger,
+  database,
+  auth,
+  mailer,
+  getBuild,
+  clientDir,
+}: AppOptions) {
   const app = new Hono<{ Variables: Vars }>();
   const dev = env.nodeEnv === "development";
   const mode = dev ? "development" : "production";
@@ -46,6 +61,21 @@ export function createApp({ env, logger, database, getBuild, clientDir }: AppOpt
   });
   app.use(compress());
 
+  // CSRF: browsers send Origin with every cross-site POST; refuse those not from our origins.
+  const origins = new Set(trustedOrigins(env));
+  app.use(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const crossSite = origin
+      ? !origins.has(origin)
+      : c.req.header("sec-fetch-site") === "cross-site";
+    if (crossSite) {
+      logger.warn({ origin, path: c.req.path }, "refused a cross-origin request");
+      return c.text("Cross-origin request refused", 403);
+    }
+    return next();
+  });
+
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     try {
@@ -56,6 +86,11 @@ export function createApp({ env, logger, database, getBuild, clientDir }: AppOpt
       return c.json({ status: "unavailable", database: database.driver }, 503);
     }
   });
+
+  // Only the links sent by e-mail reach better-auth over HTTP (confirm address, open reset form);
+  // every other account operation goes through our own actions.
+  app.get(`${AUTH_BASE_PATH}/verify-email`, (c) => auth.handler(c.req.raw));
+  app.get(`${AUTH_BASE_PATH}/reset-password/:token`, (c) => auth.handler(c.req.raw));
 
   if (clientDir) {
     app.use(
@@ -89,10 +124,26 @@ export function createApp({ env, logger, database, getBuild, clientDir }: AppOpt
       db: database.db,
       env,
       logger,
+      auth,
+      mailer,
       cspNonce: c.get("nonce"),
+      clientIp: clientIp(c.req.raw, env.trustProxy, () => getConnInfo(c).remote.address),
     };
     return handler(c.req.raw, context);
   });
 
   return app;
+}
+
+function clientIp(request: Request, trustProxy: boolean, socketAddress: () => string | undefined) {
+  if (trustProxy) {
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return socketAddress() ?? "unknown";
+  } catch {
+    // Requests that did not come through a socket (tests calling app.fetch directly).
+    return "local";
+  }
 }

@@ -2,9 +2,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { createAuth } from "~/lib/auth.server";
 import { todayIn } from "~/lib/dates";
 import { type Env, EnvError, loadEnv } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
+import { createMailer } from "~/lib/mail.server";
 import { databaseOptionsFor, openDatabase } from "~db/client";
 import { isDatabaseEmpty, seedDemoData } from "~db/seed";
 import { createApp } from "./app";
@@ -49,10 +51,14 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     logger.info("seeded demo data into the empty embedded database");
   }
 
+  const mailer = createMailer(env, logger);
+  const auth = createAuth({ db: database.db, env, mailer, logger });
   const app = createApp({
     env,
     logger,
     database,
+    auth,
+    mailer,
     getBuild: options.getBuild,
     clientDir: options.clientDir,
   });

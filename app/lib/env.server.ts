@@ -62,6 +62,10 @@ const EnvSchema = z.object({
   BETTER_AUTH_SECRET: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters long").optional(),
   ),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO_DATA: z
     .enum(["true", "false"])
@@ -100,6 +104,8 @@ export type Env = {
   authSecret: string;
   logLevel: string;
   seedDemoData: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
 };
 
 export class EnvError extends Error {}
@@ -194,6 +200,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     authSecret: e.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

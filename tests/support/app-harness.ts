@@ -5,7 +5,9 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
+import { createAuth } from "~/lib/auth.server";
 import { loadEnv } from "~/lib/env.server";
+import { createMailer } from "~/lib/mail.server";
 import type { DatabaseHandle } from "~db/client";
 import { createApp } from "../../server/app";
 
@@ -56,15 +58,21 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     }),
   );
   const vite = await acquireVite();
+  const mailer = createMailer(env, logger);
+  const auth = createAuth({ db: database.db, env, mailer, logger });
   const app = createApp({
     env,
     logger,
     database,
+    auth,
+    mailer,
     getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
   return {
     env,
     logs,
+    mailer,
+    auth,
     request: (pathname: string, init?: RequestInit) =>
       app.fetch(new Request(new URL(pathname, env.appUrl), init)),
     async close() {

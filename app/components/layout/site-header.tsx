@@ -1,25 +1,47 @@
-import { Menu, Music2, X } from "lucide-react";
-import { useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { ChevronDown, Menu, Music2, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { hasRole, type Role } from "~/features/accounts/roles";
+
+export type HeaderUser = {
+  name: string;
+  email: string;
+  roles: Role[];
+  artistProfileId: string | null;
+};
 
 type NavItem = { to: string; label: string };
 
-function useNavItems() {
-  const { pathname } = useLocation();
+function navItems(user: HeaderUser | null, pathname: string) {
   const primary: NavItem[] = [{ to: "/artist-discovery", label: "Discover" }];
-  const account: NavItem[] = [
-    { to: "/auth", label: "Sign In" },
-    { to: "/auth?tab=signup", label: pathname === "/artist-discovery" ? "Join as Artist" : "Join" },
-  ];
-  return { primary, account };
+  if (!user) {
+    return {
+      primary,
+      account: [
+        { to: "/auth", label: "Sign In" },
+        {
+          to: "/auth?tab=signup",
+          label: pathname === "/artist-discovery" ? "Join as Artist" : "Join",
+        },
+      ],
+    };
+  }
+  primary.push({
+    to: user.artistProfileId ? "/artist-dashboard" : "/profile-setup",
+    label: "Dashboard",
+  });
+  if (hasRole(user, "client")) primary.push({ to: "/client-bookings", label: "My Bookings" });
+  primary.push({ to: "/settings/instagram", label: "Instagram" });
+  return { primary, account: [] as NavItem[] };
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-900"}`;
 
-export function SiteHeader() {
-  const { primary, account } = useNavItems();
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  const { pathname } = useLocation();
+  const { primary, account } = navItems(user, pathname);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -34,16 +56,101 @@ export function SiteHeader() {
             </NavLink>
           ))}
           <span className="mx-2 h-6 w-px bg-slate-200" aria-hidden />
-          <Link to={account[0]?.to ?? "/auth"} className={buttonClasses("ghost", "sm")}>
-            {account[0]?.label}
-          </Link>
-          <Link to={account[1]?.to ?? "/auth"} className={buttonClasses("primary", "sm")}>
-            {account[1]?.label}
-          </Link>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <>
+              <Link to={account[0]?.to ?? "/auth"} className={buttonClasses("ghost", "sm")}>
+                {account[0]?.label}
+              </Link>
+              <Link to={account[1]?.to ?? "/auth"} className={buttonClasses("primary", "sm")}>
+                {account[1]?.label}
+              </Link>
+            </>
+          )}
         </nav>
-        <MobileNav items={[...primary, ...account]} />
+        <MobileNav items={[...primary, ...account]} user={user} />
       </div>
     </header>
+  );
+}
+
+function SignOutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/auth/sign-out">
+      <button type="submit" className={className}>
+        Sign out
+      </button>
+    </Form>
+  );
+}
+
+/** Menus and sheets close when the page changes (a link followed, a form redirected). */
+function useCloseOnNavigation(close: () => void) {
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation, by design.
+  useEffect(() => close(), [key]);
+}
+
+const menuItemClass =
+  "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100";
+
+/**
+ * The user menu is a popover: it opens, closes on Escape or an outside click, and returns focus
+ * without any JavaScript of ours.
+ */
+function UserMenu({ user }: { user: HeaderUser }) {
+  const menu = useRef<HTMLDivElement>(null);
+  const close = () => menu.current?.hidePopover?.();
+  useCloseOnNavigation(close);
+  return (
+    <>
+      <button
+        type="button"
+        popoverTarget="user-menu"
+        className={buttonClasses("ghost", "sm")}
+        aria-haspopup="true"
+      >
+        <span
+          className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
+          aria-hidden
+        >
+          {user.name.charAt(0).toUpperCase()}
+        </span>
+        <span className="sr-only">Account menu for </span>
+        <span className="max-w-32 truncate">{user.name}</span>
+        <ChevronDown aria-hidden className="h-4 w-4" />
+      </button>
+      <div
+        id="user-menu"
+        ref={menu}
+        popover="auto"
+        className="fixed inset-auto top-16 right-4 m-0 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+      >
+        <div className="border-b border-slate-100 px-3 pt-1 pb-2">
+          <p className="truncate text-sm font-semibold">{user.name}</p>
+          <p className="truncate text-xs text-slate-500">{user.email}</p>
+        </div>
+        <nav aria-label="Account" className="pt-1">
+          <Link
+            to={user.artistProfileId ? "/artist-dashboard" : "/profile-setup"}
+            className={menuItemClass}
+            onClick={close}
+          >
+            {user.artistProfileId ? "Artist Dashboard" : "Setup Profile"}
+          </Link>
+          {hasRole(user, "client") ? (
+            <Link to="/client-bookings" className={menuItemClass} onClick={close}>
+              My Bookings
+            </Link>
+          ) : null}
+          <Link to="/settings" className={menuItemClass} onClick={close}>
+            Settings
+          </Link>
+          <SignOutButton className={menuItemClass} />
+        </nav>
+      </div>
+    </>
   );
 }
 
@@ -52,10 +159,12 @@ export function SiteHeader() {
  * Escape closes, page behind is inert). Invoker commands open it before JavaScript has loaded;
  * the click handler covers browsers without them.
  */
-function MobileNav({ items }: { items: NavItem[] }) {
+function MobileNav({ items, user }: { items: NavItem[]; user: HeaderUser | null }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const supportsCommands = () =>
     typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype;
+  const close = () => dialog.current?.close();
+  useCloseOnNavigation(close);
   return (
     <div className="md:hidden">
       <button
@@ -93,23 +202,32 @@ function MobileNav({ items }: { items: NavItem[] }) {
               aria-label="Close navigation"
               {...{ commandfor: "mobile-nav", command: "close" }}
               onClick={() => {
-                if (!supportsCommands()) dialog.current?.close();
+                if (!supportsCommands()) close();
               }}
             >
               <X aria-hidden className="h-5 w-5" />
             </button>
           </div>
+          {user ? (
+            <div className="mb-3 border-b border-slate-100 px-3 pb-3">
+              <p className="truncate text-sm font-semibold">{user.name}</p>
+              <p className="truncate text-xs text-slate-500">{user.email}</p>
+            </div>
+          ) : null}
           <nav aria-label="Mobile" className="flex flex-col gap-1">
             {items.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                className={navLinkClass}
-                onClick={() => dialog.current?.close()}
-              >
+              <NavLink key={item.to} to={item.to} className={navLinkClass} onClick={close}>
                 {item.label}
               </NavLink>
             ))}
+            {user ? (
+              <>
+                <NavLink to="/settings" className={navLinkClass} onClick={close}>
+                  Settings
+                </NavLink>
+                <SignOutButton className="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:text-slate-900" />
+              </>
+            ) : null}
           </nav>
         </div>
       </dialog>

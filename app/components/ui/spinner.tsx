@@ -1,0 +1,5 @@
+import { LoaderCircle } from "lucide-react";
+
+export function Spinner({ className = "h-4 w-4" }: { className?: string }) {
+  return <LoaderCircle aria-hidden className={`animate-spin ${className}`} />;
+}

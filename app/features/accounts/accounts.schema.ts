@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+// Messages are the spec's, word for word (product-spec section 5).
+const email = z
+  .string()
+  .trim()
+  .min(1, "Email is required")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Please enter a valid email address")
+  .max(254, "Please enter a valid email address")
+  .transform((v) => v.toLowerCase());
+
+const password = z
+  .string()
+  .min(1, "Password is required")
+  .min(6, "Password must be at least 6 characters long")
+  .max(128, "Password must be at most 128 characters long");
+
+const name = (message: string) =>
+  z.string().trim().min(1, message).max(100, "Please use at most 100 characters");
+
+export const SignInSchema = z.object({
+  email,
+  password: z
+    .string()
+    .min(1, "Password is required")
+    .max(128, "Password must be at most 128 characters long"),
+});
+export type SignIn = z.infer<typeof SignInSchema>;
+
+export const SignUpSchema = z.object({
+  firstName: name("First name is required"),
+  lastName: name("Last name is required"),
+  email,
+  password,
+});
+export type SignUp = z.infer<typeof SignUpSchema>;
+
+export const EmailOnlySchema = z.object({ email });
+
+export const NewPasswordSchema = z
+  .object({ token: z.string().min(1), password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+export const ProfileSettingsSchema = z.object({
+  firstName: name("First name is required"),
+  lastName: name("Last name is required"),
+  email,
+});
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Password is required"),
+    newPassword: password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+export const DeleteAccountSchema = z.object({
+  password: z.string().min(1, "Please enter your password to confirm"),
+});
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message per field, ready for a form. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type StoredMail = Mail & { id: string; sentAt: string; links: string[] };
+
+export type Mailer = {
+  send(mail: Mail): Promise<void>;
+  /** The development outbox (newest first); empty for other transports. */
+  outbox(): Promise<StoredMail[]>;
+};
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+/**
+ * SMTP when SMTP_URL is set; otherwise, for a local app, a development outbox under
+ * DATA_DIR/outbox (also logged) that /dev/outbox shows; `log` only writes the log.
+ */
+export function createMailer(env: Env, logger: Logger): Mailer {
+  if (env.mailTransport === "smtp" && env.smtpUrl) {
+    const transport = nodemailer.createTransport(env.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: env.smtpFrom, ...mail });
+        logger.info({ to: mail.to, subject: mail.subject }, "mail sent");
+      },
+      outbox: async () => [],
+    };
+  }
+  if (env.mailTransport === "log") {
+    return {
+      async send(mail) {
+        logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, "mail (log only)");
+      },
+      outbox: async () => [],
+    };
+  }
+  const dir = path.join(env.dataDir, "outbox");
+  return {
+    async send(mail) {
+      await mkdir(dir, { recursive: true });
+      const stored: StoredMail = {
+        ...mail,
+        id: randomUUID(),
+        sentAt: new Date().toISOString(),
+        links: mail.text.match(LINK) ?? [],
+      };
+      // Sortable file names: the newest mail is the last name.
+      await writeFile(path.join(dir, `${Date.now()}-${stored.id}.json`), JSON.stringify(stored));
+      logger.info(
+        { to: mail.to, subject: mail.subject, links: stored.links },
+        "mail written to the development outbox",
+      );
+    },
+    async outbox() {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const mails = await Promise.all(
+        names
+          .filter((n) => n.endsWith(".json"))
+          .sort()
+          .reverse()
+          .slice(0, 200)
+          .map(async (n) => JSON.parse(await readFile(path.join(dir, n), "utf8")) as StoredMail),
+      );
+      return mails;
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { useEffect } from "react";
+import { type ToastInput, useToast } from "~/components/ui/toast";
+
+/** Shows a toast once for each new value (for example each action result). */
+export function useToastOn(value: unknown, toast: ToastInput | null | undefined) {
+  const push = useToast();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per new result object, not per render.
+  useEffect(() => {
+    if (toast) push(toast);
+  }, [value]);
+}

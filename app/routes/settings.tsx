@@ -1,0 +1,330 @@
+import { ArrowLeft, CheckCircle2 } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import {
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  type FieldErrors,
+  fieldErrors,
+  ProfileSettingsSchema,
+} from "~/features/accounts/accounts.schema";
+import {
+  changePassword,
+  deleteAccount,
+  requireUser,
+  revokeOtherSessions,
+  updateProfileSettings,
+} from "~/features/accounts/accounts.server";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useToastOn } from "~/lib/use-toast-on";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Settings", description: "Your GigLedger account settings." });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const emailConfirmed = new URL(request.url).searchParams.get("email") === "confirmed";
+  return { firstName: user.firstName, lastName: user.lastName, email: user.email, emailConfirmed };
+}
+
+type ActionData = {
+  intent: string;
+  formError?: string;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+  toast?: { title: string; description?: string };
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const raw = Object.fromEntries(form) as Record<string, string>;
+  const fail = (status: number, d: Omit<ActionData, "intent">) =>
+    data<ActionData>({ intent, ...d }, { status });
+
+  switch (intent) {
+    case "profile": {
+      const values = {
+        firstName: raw.firstName ?? "",
+        lastName: raw.lastName ?? "",
+        email: raw.email ?? "",
+      };
+      const parsed = ProfileSettingsSchema.safeParse(raw);
+      if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error), values });
+      try {
+        const { emailChangeStarted } = await updateProfileSettings(
+          request,
+          context,
+          user,
+          parsed.data,
+        );
+        return data<ActionData>({
+          intent,
+          values: emailChangeStarted ? { ...parsed.data, email: user.email } : parsed.data,
+          toast: emailChangeStarted
+            ? {
+                title: "Email update initiated",
+                description: "Please check your new email address to confirm the change.",
+              }
+            : {
+                title: "Settings updated",
+                description: "Your profile information has been saved.",
+              },
+        });
+      } catch (error) {
+        context.logger.error({ err: error }, "settings update failed");
+        return fail(500, { formError: "Failed to update settings. Please try again.", values });
+      }
+    }
+    case "password": {
+      const parsed = ChangePasswordSchema.safeParse(raw);
+      if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
+      const result = await changePassword(request, context, parsed.data);
+      if (!result.ok) return fail(result.status, { formError: result.formError });
+      return data<ActionData>(
+        {
+          intent,
+          toast: {
+            title: "Password updated",
+            description: "You were signed out on your other devices.",
+          },
+        },
+        { headers: result.headers },
+      );
+    }
+    case "sessions": {
+      await revokeOtherSessions(request, context);
+      return data<ActionData>({
+        intent,
+        toast: {
+          title: "Signed out elsewhere",
+          description: "All your other devices are signed out.",
+        },
+      });
+    }
+    case "delete": {
+      const parsed = DeleteAccountSchema.safeParse(raw);
+      if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
+      const result = await deleteAccount(request, context, parsed.data);
+      if (!result.ok) return fail(result.status, { formError: result.formError });
+      return redirectWithToast(
+        "/",
+        { title: "Account deleted", description: "Your account and data have been deleted." },
+        { headers: result.headers },
+      );
+    }
+    default:
+      return fail(400, { formError: "Unknown request." });
+  }
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
+  const id = `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-title`;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as ActionData | undefined;
+  useToastOn(
+    result,
+    result?.toast ??
+      (result?.formError
+        ? { title: "Error", description: result.formError, variant: "destructive" }
+        : null),
+  );
+  const stored = {
+    firstName: loaderData.firstName,
+    lastName: loaderData.lastName,
+    email: loaderData.email,
+  };
+  const initial = result?.intent === "profile" && result.values ? result.values : stored;
+  const [values, setValues] = useState(initial);
+  const hydrated = useHydrated();
+  const savingProfile = useBusy("profile");
+  const busyPassword = useBusy("password");
+  const busySessions = useBusy("sessions");
+  const busyDelete = useBusy("delete");
+  // Save is enabled only when something differs from what is stored (once JavaScript can tell).
+  const changed =
+    values.firstName !== stored.firstName ||
+    values.lastName !== stored.lastName ||
+    values.email.toLowerCase() !== stored.email.toLowerCase();
+  const errorsFor = (intent: string) => (result?.intent === intent ? result : undefined);
+
+  return (
+    <main id="main" className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+      <div className="flex items-center gap-3">
+        <Link to="/" className={buttonClasses("ghost", "icon")} aria-label="Back">
+          <ArrowLeft aria-hidden className="h-5 w-5" />
+        </Link>
+        <h1 className="text-2xl font-bold">Settings</h1>
+      </div>
+
+      {loaderData.emailConfirmed ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800"
+        >
+          <CheckCircle2 aria-hidden className="h-4 w-4" /> Your new e-mail address is confirmed.
+        </p>
+      ) : null}
+
+      <Section title="Profile Information">
+        <Form method="post" className="space-y-4" noValidate>
+          <FormError>{errorsFor("profile")?.formError}</FormError>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="First Name"
+              name="firstName"
+              autoComplete="given-name"
+              value={values.firstName}
+              onChange={(e) => setValues({ ...values, firstName: e.target.value })}
+              error={errorsFor("profile")?.fieldErrors?.firstName}
+            />
+            <Field
+              label="Last Name"
+              name="lastName"
+              autoComplete="family-name"
+              value={values.lastName}
+              onChange={(e) => setValues({ ...values, lastName: e.target.value })}
+              error={errorsFor("profile")?.fieldErrors?.lastName}
+            />
+          </div>
+          <Field
+            label="Email Address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => setValues({ ...values, email: e.target.value })}
+            hint="A new address is used once you confirm it from the mail we send there."
+            error={errorsFor("profile")?.fieldErrors?.email}
+          />
+          <Button
+            type="submit"
+            name="intent"
+            value="profile"
+            disabled={savingProfile || (hydrated && !changed)}
+          >
+            {savingProfile ? <Spinner /> : null} Save Changes
+          </Button>
+        </Form>
+      </Section>
+
+      <Section
+        title="Password"
+        description="Changing your password signs you out on your other devices."
+      >
+        <Form
+          method="post"
+          className="space-y-4"
+          noValidate
+          key={result?.intent === "password" && result.toast ? "done" : "form"}
+        >
+          <FormError>{errorsFor("password")?.formError}</FormError>
+          <Field
+            label="Current Password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            error={errorsFor("password")?.fieldErrors?.currentPassword}
+          />
+          <Field
+            label="New Password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            minLength={6}
+            error={errorsFor("password")?.fieldErrors?.newPassword}
+          />
+          <Field
+            label="Confirm New Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={errorsFor("password")?.fieldErrors?.confirmPassword}
+          />
+          <Button
+            type="submit"
+            name="intent"
+            value="password"
+            variant="outline"
+            disabled={busyPassword}
+          >
+            Change Password
+          </Button>
+        </Form>
+      </Section>
+
+      <Section
+        title="Devices"
+        description="Signed in on a device you no longer use? Sign it out from here."
+      >
+        <Form method="post">
+          <Button
+            type="submit"
+            name="intent"
+            value="sessions"
+            variant="outline"
+            disabled={busySessions}
+          >
+            Sign out of all other devices
+          </Button>
+        </Form>
+      </Section>
+
+      <Section
+        title="Delete account"
+        description="Deletes your profile, sessions, media files, portfolio and messages. Bookings the other party still needs keep their date and amount, with you shown as 'Deleted user'. This cannot be undone."
+      >
+        <Form method="post" className="space-y-4" noValidate>
+          <FormError>{errorsFor("delete")?.formError}</FormError>
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={errorsFor("delete")?.fieldErrors?.password}
+          />
+          <Button
+            type="submit"
+            name="intent"
+            value="delete"
+            variant="destructive"
+            disabled={busyDelete}
+          >
+            Delete account
+          </Button>
+        </Form>
+      </Section>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+import { randomInt } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Each test browses from its own client address (the server runs with TRUST_PROXY=true in the
+ * end-to-end suite), so per-IP rate limits see separate visitors, as they would in real life.
+ * The addresses come from the documentation range 198.51.100.0/24: only a header, no traffic.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await context.setExtraHTTPHeaders({
+      "X-Forwarded-For": `198.51.100.${randomInt(1, 255)}, 203.0.113.${randomInt(1, 255)}`,
+    });
+    await use(context);
+  },
+});
+export { expect };
+
+let counter = 0;
+export function uniqueEmail(prefix = "user") {
+  counter++;
+  return `${prefix}.${Date.now().toString(36)}${counter}${randomInt(1000, 9999)}@example.com`.toLowerCase();
+}
+
+export type TestAccount = { firstName: string; lastName: string; email: string; password: string };
+
+export function newAccount(overrides: Partial<TestAccount> = {}): TestAccount {
+  return {
+    firstName: "Asha",
+    lastName: "Rao",
+    email: uniqueEmail("asha"),
+    password: "s3cret-pass",
+    ...overrides,
+  };
+}
+
+/** The first link of the newest mail to `to` whose subject matches, from the development outbox. */
+export async function mailLink(page: Page, to: string, subject: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const res = await page.request.get("/dev/outbox");
+    const html = await res.text();
+    for (const match of html.matchAll(
+      /<article aria-label="Mail to ([^"]+?): ([^"]+)"[^>]*>([\s\S]*?)<\/article>/g,
+    )) {
+      const [, recipient, title, body] = match;
+      if (recipient === to && subject.test(title ?? "")) {
+        const href = /href="([^"]+)"/.exec(body ?? "")?.[1];
+        if (href) return href.replaceAll("&amp;", "&");
+      }
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+export async function signUp(page: Page, account: TestAccount) {
+  await page.goto("/auth?tab=signup");
+  await page.getByLabel("First Name").fill(account.firstName);
+  await page.getByLabel("Last Name").fill(account.lastName);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+}
+
+/** Signs up and follows the confirmation link: the account ends up confirmed and signed in. */
+export async function signUpConfirmed(page: Page, account: TestAccount = newAccount()) {
+  await signUp(page, account);
+  await page.goto(await mailLink(page, account.email, /Confirm your GigLedger account/));
+  await expect(
+    page.getByRole("button", { name: new RegExp(`Account menu for ${account.firstName}`) }),
+  ).toBeVisible();
+  return account;
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: /Account menu for/ }).click();
+  await page.locator("#user-menu").getByRole("button", { name: "Sign out" }).click();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" }),
+  ).toBeVisible();
+}
