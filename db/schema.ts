@@ -435,7 +435,10 @@ export const bookingMessages = pgTable(
     bookingId: uuid()
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
-    senderUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    // A deleted account takes its messages with it (decisions.md, "Delete account").
+    senderUserId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     message: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

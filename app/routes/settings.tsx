@@ -88,14 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
       const result = await changePassword(request, context, parsed.data);
       if (!result.ok) return fail(result.status, { formError: result.formError });
-      return data<ActionData>(
-        {
-          intent,
-          toast: {
-            title: "Password updated",
-            description: "You were signed out on your other devices.",
-          },
-        },
+      // The old session is gone: redirect so the next page loads with the new session cookie.
+      return redirectWithToast(
+        "/settings",
+        { title: "Password updated", description: "You were signed out on your other devices." },
         { headers: result.headers },
       );
     }

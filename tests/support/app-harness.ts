@@ -46,7 +46,14 @@ export type LogLine = { level: number; msg: string; [key: string]: unknown };
  */
 export async function startTestApp(database: DatabaseHandle, envVars: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gl-app-"));
-  const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...envVars });
+  // One secret for every app a test starts: like instances of one deployment, they accept each
+  // other's session cookies.
+  const env = loadEnv({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: "test-secret-".padEnd(40, "x"),
+    ...envVars,
+  });
   const logs: LogLine[] = [];
   const logger = pino(
     { level: "info", base: undefined },
@@ -73,7 +80,7 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     logs,
     mailer,
     auth,
-    request: (pathname: string, init?: RequestInit) =>
+    request: async (pathname: string, init?: RequestInit): Promise<Response> =>
       app.fetch(new Request(new URL(pathname, env.appUrl), init)),
     async close() {
       await releaseVite();
