@@ -1,6 +1,8 @@
+import { Readable } from "node:stream";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { AUTH_BASE_PATH, type Auth, trustedOrigins } from "~/lib/auth.server";
@@ -8,6 +10,7 @@ import type { AppContext } from "~/lib/context";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/lib/mail.server";
+import { parseRange, type Storage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
 import { createNonce, securityHeaders } from "./security-headers";
 
@@ -17,6 +20,7 @@ export type AppOptions = {
   database: DatabaseHandle;
   auth: Auth;
   mailer: Mailer;
+  storage: Storage;
   /** Production passes the built module; development reloads it on every request. */
   getBuild: () => Promise<ServerBuild>;
   /** Folder of the built browser assets; absent in development (Vite serves them). */
@@ -27,12 +31,16 @@ type Vars = { nonce: string };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Forms and avatar uploads; media uploads have their own streaming route and limits. */
+export const MAX_FORM_BYTES = 6 * 1024 * 1024;
+
 export function createApp({
   env,
   logger,
   database,
   auth,
   mailer,
+  storage,
   getBuild,
   clientDir,
 }: AppOptions) {
@@ -87,6 +95,19 @@ export function createApp({
     }
   });
 
+  app.use(
+    bodyLimit({
+      maxSize: MAX_FORM_BYTES,
+      onError: (c) =>
+        c.text(
+          "This request is too large. Files for your profile picture can be at most 5 MB.",
+          413,
+        ),
+    }),
+  );
+
+  app.get("/files/*", (c) => serveFile(c.req.raw, c.req.path.slice("/files/".length), storage));
+
   // Only the links sent by e-mail reach better-auth over HTTP (confirm address, open reset form);
   // every other account operation goes through our own actions.
   app.get(`${AUTH_BASE_PATH}/verify-email`, (c) => auth.handler(c.req.raw));
@@ -126,6 +147,7 @@ export function createApp({
       logger,
       auth,
       mailer,
+      storage,
       cspNonce: c.get("nonce"),
       clientIp: clientIp(c.req.raw, env.trustProxy, () => getConnInfo(c).remote.address),
     };
@@ -146,4 +168,45 @@ function clientIp(request: Request, trustProxy: boolean, socketAddress: () => st
     // Requests that did not come through a socket (tests calling app.fetch directly).
     return "local";
   }
+}
+
+/**
+ * Uploaded files: exact type, never sniffed or rendered as a page, byte ranges so players can
+ * seek. Keys are unique per upload, so a file never changes and can be cached for a year.
+ */
+async function serveFile(request: Request, key: string, storage: Storage) {
+  let info: Awaited<ReturnType<Storage["stat"]>>;
+  try {
+    info = await storage.stat(key);
+  } catch {
+    info = null; // an unsafe key is simply not found
+  }
+  if (!info) return new Response("Not found", { status: 404 });
+  const headers = new Headers({
+    "Content-Type": info.contentType,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Disposition": `inline; filename="${key.split("/").pop()}"`,
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "Accept-Ranges": "bytes",
+  });
+  const range = parseRange(request.headers.get("range") ?? undefined, info.size);
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${info.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (request.method === "HEAD") {
+    headers.set("Content-Length", String(info.size));
+    return new Response(null, { status: 200, headers });
+  }
+  const file = await storage.get(key, range ?? undefined);
+  if (!file) return new Response("Not found", { status: 404 });
+  const body = Readable.toWeb(file.body) as ReadableStream;
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
+    headers.set("Content-Length", String(range.end - range.start + 1));
+    return new Response(body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(info.size));
+  return new Response(body, { status: 200, headers });
 }

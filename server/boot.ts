@@ -7,6 +7,7 @@ import { todayIn } from "~/lib/dates";
 import { type Env, EnvError, loadEnv } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { createMailer } from "~/lib/mail.server";
+import { createStorage } from "~/lib/storage.server";
 import { databaseOptionsFor, openDatabase } from "~db/client";
 import { isDatabaseEmpty, seedDemoData } from "~db/seed";
 import { createApp } from "./app";
@@ -53,12 +54,14 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
 
   const mailer = createMailer(env, logger);
   const auth = createAuth({ db: database.db, env, mailer, logger });
+  const storage = createStorage(env.storage);
   const app = createApp({
     env,
     logger,
     database,
     auth,
     mailer,
+    storage,
     getBuild: options.getBuild,
     clientDir: options.clientDir,
   });

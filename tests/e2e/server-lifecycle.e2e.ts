@@ -5,6 +5,9 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { spawnServer, waitUntilReady } from "../support/spawn-server";
 
+// Each test starts one or two servers of its own (migrations, seeding): allow for a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
 let dataDir: string;
 test.beforeEach(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), "gigledger-lifecycle-"));

@@ -8,6 +8,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { createAuth } from "~/lib/auth.server";
 import { loadEnv } from "~/lib/env.server";
 import { createMailer } from "~/lib/mail.server";
+import { createStorage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
 import { createApp } from "../../server/app";
 
@@ -67,12 +68,14 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
   const vite = await acquireVite();
   const mailer = createMailer(env, logger);
   const auth = createAuth({ db: database.db, env, mailer, logger });
+  const storage = createStorage(env.storage);
   const app = createApp({
     env,
     logger,
     database,
     auth,
     mailer,
+    storage,
     getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
   return {

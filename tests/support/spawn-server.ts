@@ -36,7 +36,7 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
 }
 
 /** Resolves once GET /readyz answers 200; rejects if the process exits first. */
-export async function waitUntilReady(server: SpawnedServer, timeoutMs = 30_000) {
+export async function waitUntilReady(server: SpawnedServer, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void server.exited.then(() => {

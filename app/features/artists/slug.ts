@@ -12,11 +12,3 @@ export function slugify(artistName: string): string {
     .replace(/^-|-$/g, "");
   return slug || "artist";
 }
-
-/** The first of `base`, `base-2`, `base-3`… that `isTaken` says is free. */
-export async function uniqueSlug(base: string, isTaken: (slug: string) => Promise<boolean>) {
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!(await isTaken(candidate))) return candidate;
-  }
-}

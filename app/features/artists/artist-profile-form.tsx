@@ -1,0 +1,222 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { TextareaField } from "~/components/ui/textarea-field";
+import type { FieldErrors } from "~/features/accounts/accounts.schema";
+import { GENRES, LOCATIONS } from "./artists.schema";
+
+export type ArtistFormValues = Partial<
+  Record<
+    | "artistName"
+    | "genre"
+    | "bio"
+    | "location"
+    | "experience"
+    | "instruments"
+    | "hourlyRate"
+    | "instagram"
+    | "youtube"
+    | "facebook",
+    string
+  >
+> & { isAvailable?: boolean };
+
+type Props = {
+  mode: "create" | "edit";
+  values?: ArtistFormValues;
+  fieldErrors?: FieldErrors;
+  formError?: string;
+  /** Keeps what was typed in this browser tab until the form is saved (sessionStorage). */
+  draftKey?: string;
+};
+
+const DRAFT_FIELDS = [
+  "artistName",
+  "genre",
+  "bio",
+  "location",
+  "experience",
+  "instruments",
+  "hourlyRate",
+  "instagram",
+  "youtube",
+  "facebook",
+];
+
+export function ArtistProfileForm({
+  mode,
+  values = {},
+  fieldErrors = {},
+  formError,
+  draftKey,
+}: Props) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const form = useRef<HTMLFormElement>(null);
+
+  // Never lose what was typed: restore a draft (for example after signing in again), save on input.
+  useEffect(() => {
+    if (!draftKey || !form.current) return;
+    const saved = sessionStorage.getItem(draftKey);
+    if (!saved) return;
+    const draft = JSON.parse(saved) as Record<string, string>;
+    for (const name of DRAFT_FIELDS) {
+      const field = form.current.elements.namedItem(name) as
+        | HTMLInputElement
+        | HTMLTextAreaElement
+        | null;
+      if (field && !field.value && draft[name]) field.value = draft[name];
+    }
+  }, [draftKey]);
+  const saveDraft = () => {
+    if (!draftKey || !form.current) return;
+    const data = new FormData(form.current);
+    sessionStorage.setItem(
+      draftKey,
+      JSON.stringify(Object.fromEntries(DRAFT_FIELDS.map((n) => [n, String(data.get(n) ?? "")]))),
+    );
+  };
+
+  return (
+    <Form method="post" ref={form} onInput={saveDraft} className="space-y-6" noValidate>
+      <FormError>{formError}</FormError>
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">About you</legend>
+        <Field
+          label="Artist Name"
+          name="artistName"
+          required
+          defaultValue={values.artistName}
+          error={fieldErrors.artistName}
+          autoComplete="nickname"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Genre"
+            name="genre"
+            required
+            list="genre-options"
+            defaultValue={values.genre}
+            error={fieldErrors.genre}
+          />
+          <Field
+            label="Location"
+            name="location"
+            required
+            list="location-options"
+            defaultValue={values.location}
+            error={fieldErrors.location}
+          />
+        </div>
+        <datalist id="genre-options">
+          {GENRES.map((g) => (
+            <option key={g} value={g} />
+          ))}
+        </datalist>
+        <datalist id="location-options">
+          {LOCATIONS.map((l) => (
+            <option key={l} value={l} />
+          ))}
+        </datalist>
+        <TextareaField
+          label="Bio"
+          name="bio"
+          required
+          rows={4}
+          defaultValue={values.bio}
+          error={fieldErrors.bio}
+          hint="What you play, where, and for whom."
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Experience"
+            name="experience"
+            required
+            placeholder="e.g. 5 years"
+            defaultValue={values.experience}
+            error={fieldErrors.experience}
+          />
+          <Field
+            label="Hourly Rate (₹)"
+            name="hourlyRate"
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            defaultValue={values.hourlyRate}
+            error={fieldErrors.hourlyRate}
+            hint="Optional. Without it, booking estimates use ₹150 per hour."
+          />
+        </div>
+        <Field
+          label="Instruments"
+          name="instruments"
+          required
+          placeholder="e.g. Piano, Vocals"
+          defaultValue={values.instruments}
+          error={fieldErrors.instruments}
+          hint="Separate several with commas."
+        />
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">Social links (optional)</legend>
+        <Field
+          label="Instagram"
+          name="instagram"
+          type="url"
+          placeholder="https://instagram.com/you"
+          defaultValue={values.instagram}
+          error={fieldErrors.instagram}
+        />
+        <Field
+          label="YouTube"
+          name="youtube"
+          type="url"
+          placeholder="https://youtube.com/@you"
+          defaultValue={values.youtube}
+          error={fieldErrors.youtube}
+        />
+        <Field
+          label="Facebook"
+          name="facebook"
+          type="url"
+          placeholder="https://facebook.com/you"
+          defaultValue={values.facebook}
+          error={fieldErrors.facebook}
+        />
+      </fieldset>
+      {mode === "edit" ? (
+        <label className="flex items-center gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="isAvailable"
+            defaultChecked={values.isAvailable}
+            className="h-5 w-5 rounded border-slate-300 accent-brand-600"
+          />
+          Available for bookings (shows the 'Available' badge in discovery)
+        </label>
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Link
+          to={mode === "create" ? "/" : "/artist-dashboard"}
+          className={buttonClasses("outline", "md")}
+        >
+          Back
+        </Link>
+        <Button type="submit" disabled={busy}>
+          {busy ? (
+            <>
+              <Spinner /> {mode === "create" ? "Creating Profile..." : "Saving..."}
+            </>
+          ) : mode === "create" ? (
+            "Create Profile"
+          ) : (
+            "Save Profile"
+          )}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+export const GENRES = [
+  "Jazz",
+  "Rock",
+  "Classical",
+  "Hip-Hop",
+  "Pop",
+  "Blues",
+  "Country",
+  "Bollywood",
+] as const;
+export const LOCATIONS = [
+  "New York NY",
+  "Los Angeles CA",
+  "San Francisco CA",
+  "Atlanta GA",
+  "Chicago IL",
+  "New Delhi",
+] as const;
+
+const required = (label: string, max = 200) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(300)
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          message: `${label} must be a web address starting with https://`,
+        })
+        .optional(),
+    );
+
+export const ArtistProfileSchema = z.object({
+  artistName: required("Artist name", 100),
+  genre: required("Genre", 60),
+  bio: required("Bio", 2000),
+  location: required("Location", 100),
+  experience: required("Experience", 60),
+  instruments: required("Instruments", 300),
+  hourlyRate: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? null : Number(v)))
+    .pipe(
+      z
+        .number({ message: "Hourly rate must be a number" })
+        .min(0, "Hourly rate must be 0 or more")
+        .max(10_000_000, "Hourly rate is too large")
+        .refine(
+          (v) => Math.round(v * 100) === v * 100 || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+          "Use at most two decimals",
+        )
+        .nullable(),
+    ),
+  instagram: optionalUrl("Instagram"),
+  youtube: optionalUrl("YouTube"),
+  facebook: optionalUrl("Facebook"),
+});
+export type ArtistProfileInput = z.infer<typeof ArtistProfileSchema>;
+
+export const ArtistProfileUpdateSchema = ArtistProfileSchema.extend({
+  isAvailable: z
+    .enum(["on", "true", "false", ""])
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});
+
+export const DISCOVERY_PAGE_SIZE = 24;
+
+export const DiscoverySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  genre: z.string().trim().max(60).catch(""),
+  location: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(1000).catch(1),
+});
+export type DiscoveryQuery = z.infer<typeof DiscoverySchema>;
+
+export function parseDiscoveryQuery(params: URLSearchParams): DiscoveryQuery {
+  return DiscoverySchema.parse({
+    q: params.get("q") ?? "",
+    genre: params.get("genre") ?? "",
+    location: params.get("location") ?? "",
+    page: params.get("page") ?? "1",
+  });
+}

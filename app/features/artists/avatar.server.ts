@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import type { Storage } from "~/lib/storage.server";
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const ACCEPTED = new Set(["jpeg", "png", "webp"]);
+
+export class AvatarError extends Error {}
+
+/**
+ * Checks the image by its bytes (not its name or declared type), re-encodes it as a 256 px WebP
+ * square (which drops every bit of metadata, GPS included) and stores it.
+ */
+export async function storeAvatar(storage: Storage, artistId: string, file: File): Promise<string> {
+  if (file.size === 0) throw new AvatarError("Please choose an image file.");
+  if (file.size > AVATAR_MAX_BYTES) throw new AvatarError("Profile pictures can be at most 5 MB.");
+  const input = Buffer.from(await file.arrayBuffer());
+  let format: string | undefined;
+  try {
+    format = (await sharp(input).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !ACCEPTED.has(format))
+    throw new AvatarError("Please choose a JPG, PNG or WebP image.");
+  const output = await sharp(input, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(256, 256, { fit: "cover" })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const key = `avatars/${artistId}-${randomUUID()}.webp`;
+  await storage.put(key, output, "image/webp");
+  return key;
+}

@@ -1,0 +1,422 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import {
+  AVAILABILITY_STATUSES,
+  type AvailabilityEntry,
+  type AvailabilityStatus,
+  STATUS_LABELS,
+} from "./availability";
+import {
+  addMonths,
+  dateForGridKey,
+  formatLongDate,
+  formatMonth,
+  isIsoMonth,
+  monthGrid,
+  monthOf,
+  WEEKDAY_NAMES,
+} from "./calendar-month";
+import { upcomingEvents } from "./upcoming";
+
+export type AvailabilityCalendarProps = {
+  entries: readonly AvailabilityEntry[];
+  /** Today's calendar date (`YYYY-MM-DD`) in the app's time zone; see `todayIn`. */
+  today: string;
+  /** `YYYY-MM`; defaults to today's month. */
+  initialMonth?: string;
+  /** Owner edit mode: pick a status, then click a day to set it (spec 2.11). */
+  editable?: boolean;
+  onSetStatus?: (date: string, status: AvailabilityStatus) => void;
+  onClear?: (date: string) => void;
+  className?: string;
+};
+
+type TabId = "calendar" | "upcoming";
+const TABS: readonly { id: TabId; label: string }[] = [
+  { id: "calendar", label: "Calendar View" },
+  { id: "upcoming", label: "Upcoming Events" },
+];
+
+const SWATCH: Record<AvailabilityStatus, string> = {
+  available: "bg-green-500",
+  booked: "bg-red-500",
+  unavailable: "bg-slate-400",
+};
+const DAY_COLORS: Record<AvailabilityStatus, string> = {
+  available: "bg-green-100 text-green-900 hover:bg-green-200",
+  booked: "bg-red-100 text-red-900 hover:bg-red-200",
+  unavailable: "bg-slate-200 text-slate-600 hover:bg-slate-300",
+};
+const NO_STATUS_COLORS = "bg-white text-slate-800 hover:bg-slate-100";
+const BADGE_COLORS: Record<AvailabilityStatus, string> = {
+  available: "bg-green-100 text-green-800",
+  booked: "bg-red-100 text-red-800",
+  unavailable: "bg-slate-100 text-slate-700",
+};
+
+export function AvailabilityStatusBadge({ status }: { status: AvailabilityStatus }) {
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ${BADGE_COLORS[status]}`}
+    >
+      <span aria-hidden className={`h-1.5 w-1.5 rounded-full ${SWATCH[status]}`} />
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/**
+ * Availability calendar (spec 2.11): tabs 'Calendar View' and 'Upcoming Events'. Read-only by
+ * default; with `editable` the owner picks a status and clicks a day to set it. Dependency-free
+ * accessible tabs, so it stays light on public profile pages.
+ */
+export function AvailabilityCalendar({
+  entries,
+  today,
+  initialMonth,
+  editable = false,
+  onSetStatus,
+  onClear,
+  className = "",
+}: AvailabilityCalendarProps) {
+  const id = useId();
+  const currentMonth = monthOf(today);
+  const startMonth = initialMonth && isIsoMonth(initialMonth) ? initialMonth : currentMonth;
+  // Earlier months are of no use for booking; allow them only when asked to start there.
+  let minMonth = currentMonth;
+  if (startMonth < currentMonth) minMonth = startMonth;
+
+  const [tab, setTab] = useState<TabId>("calendar");
+  const [month, setMonth] = useState(startMonth);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [focusDate, setFocusDate] = useState<string | null>(null);
+  const [picked, setPicked] = useState<AvailabilityStatus>("available");
+  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+  const gridRef = useRef<HTMLTableElement>(null);
+  const moveFocus = useRef(false);
+
+  const byDate = useMemo(() => new Map(entries.map((e) => [e.date, e])), [entries]);
+  const upcoming = useMemo(() => upcomingEvents(entries, today), [entries, today]);
+  const weeks = useMemo(
+    () =>
+      monthGrid(month).map((week) => {
+        const weekKey = week.find((d) => d !== null) ?? month;
+        return {
+          key: weekKey,
+          cells: week.map((date, i) => ({ date, key: date ?? `${weekKey}:${i}` })),
+        };
+      }),
+    [month],
+  );
+
+  const inMonth = (date: string | null): date is string => date?.startsWith(`${month}-`) ?? false;
+  const tabbableDate = [focusDate, selected, today].find(inMonth) ?? `${month}-01`;
+
+  useEffect(() => {
+    if (!moveFocus.current || !focusDate) return;
+    moveFocus.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${focusDate}"]`)?.focus();
+  }, [focusDate]);
+
+  const atMinMonth = month <= minMonth;
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.findIndex((t) => t.id === tab);
+    const last = TABS.length - 1;
+    const next =
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    const target = next === null ? undefined : TABS[next];
+    if (!target) return;
+    event.preventDefault();
+    setTab(target.id);
+    tabRefs.current[target.id]?.focus();
+  }
+
+  function onDayKeyDown(event: KeyboardEvent<HTMLButtonElement>, date: string) {
+    const target = dateForGridKey(date, event.key);
+    if (!target) return;
+    event.preventDefault();
+    if (monthOf(target) < minMonth) return;
+    setMonth(monthOf(target));
+    moveFocus.current = true;
+    setFocusDate(target);
+  }
+
+  function onDayClick(date: string) {
+    setSelected(date);
+    setFocusDate(date);
+    if (editable && date >= today) onSetStatus?.(date, picked);
+  }
+
+  const selectedEntry = selected ? byDate.get(selected) : undefined;
+
+  return (
+    <div
+      className={`rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5 ${className}`}
+    >
+      <div
+        role="tablist"
+        aria-label="Availability"
+        className="flex w-full rounded-lg bg-slate-100 p-1 sm:inline-flex sm:w-auto"
+      >
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabRefs.current[t.id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${t.id}`}
+            aria-controls={`${id}-panel-${t.id}`}
+            aria-selected={tab === t.id}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={onTabKeyDown}
+            className="h-9 flex-1 rounded-md px-3 text-sm font-medium whitespace-nowrap text-slate-600 transition-colors hover:text-slate-900 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm sm:flex-none sm:px-4"
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div
+        role="tabpanel"
+        id={`${id}-panel-calendar`}
+        aria-labelledby={`${id}-tab-calendar`}
+        hidden={tab !== "calendar"}
+        className="mt-4"
+      >
+        {editable && (
+          <fieldset className="mb-4">
+            <legend className="mb-2 text-sm text-slate-600">
+              Pick a status, then click a date to set it.
+            </legend>
+            <div className="flex flex-wrap gap-2">
+              {AVAILABILITY_STATUSES.map((status) => (
+                <label
+                  key={status}
+                  className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-50 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-status`}
+                    value={status}
+                    checked={picked === status}
+                    onChange={() => setPicked(status)}
+                    className="sr-only"
+                  />
+                  <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${SWATCH[status]}`} />
+                  {STATUS_LABELS[status]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Previous month"
+            aria-disabled={atMinMonth || undefined}
+            onClick={() => {
+              if (!atMinMonth) setMonth(addMonths(month, -1));
+            }}
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent"
+          >
+            <ChevronLeft aria-hidden className="h-5 w-5" />
+          </Button>
+          <div id={`${id}-month`} aria-live="polite" className="text-base font-semibold">
+            {formatMonth(month)}
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Next month"
+            onClick={() => setMonth(addMonths(month, 1))}
+          >
+            <ChevronRight aria-hidden className="h-5 w-5" />
+          </Button>
+        </div>
+
+        <table
+          ref={gridRef}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: APG date grid; lets screen readers pass arrow keys to the roving focus.
+          role="grid"
+          aria-labelledby={`${id}-month`}
+          className="w-full table-fixed border-separate border-spacing-0.5 sm:border-spacing-1"
+        >
+          <thead>
+            <tr>
+              {WEEKDAY_NAMES.map((name) => (
+                <th key={name} scope="col" className="pb-1 text-xs font-medium text-slate-500">
+                  <abbr title={name} className="no-underline">
+                    {name.slice(0, 3)}
+                  </abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.key}>
+                {week.cells.map(({ date, key }) => (
+                  <td key={key} className="p-0">
+                    {date && (
+                      <DayButton
+                        date={date}
+                        entry={byDate.get(date)}
+                        isToday={date === today}
+                        isPast={date < today}
+                        isSelected={date === selected}
+                        tabbable={date === tabbableDate}
+                        onClick={() => onDayClick(date)}
+                        onKeyDown={(event) => onDayKeyDown(event, date)}
+                      />
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+
+        <ul
+          aria-label="Legend"
+          className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 sm:text-sm"
+        >
+          {AVAILABILITY_STATUSES.map((status) => (
+            <li key={status} className="flex items-center gap-1.5">
+              <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${SWATCH[status]}`} />
+              {STATUS_LABELS[status]}
+            </li>
+          ))}
+        </ul>
+
+        <div className="mt-4 rounded-xl bg-slate-50 p-3 text-sm sm:p-4">
+          {selected ? (
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div aria-live="polite" className="min-w-0 space-y-1">
+                <p className="font-semibold text-slate-900">{formatLongDate(selected)}</p>
+                {selectedEntry ? (
+                  <AvailabilityStatusBadge status={selectedEntry.status} />
+                ) : (
+                  <p className="text-slate-600">No status set</p>
+                )}
+                {editable && selected < today && (
+                  <p className="text-xs text-slate-500">Past dates can't be changed.</p>
+                )}
+                {selectedEntry?.notes && (
+                  <p className="break-words whitespace-pre-line text-slate-700">
+                    {selectedEntry.notes}
+                  </p>
+                )}
+              </div>
+              {editable && selectedEntry && selected >= today && onClear && (
+                <Button variant="outline" size="sm" onClick={() => onClear(selected)}>
+                  Clear
+                </Button>
+              )}
+            </div>
+          ) : (
+            <p className="text-slate-600">Select a day to see its status.</p>
+          )}
+        </div>
+      </div>
+
+      <div
+        role="tabpanel"
+        id={`${id}-panel-upcoming`}
+        aria-labelledby={`${id}-tab-upcoming`}
+        hidden={tab !== "upcoming"}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: APG tabs: a panel without focusable content takes focus.
+        tabIndex={0}
+        className="mt-4"
+      >
+        {upcoming.length === 0 ? (
+          <p className="py-8 text-center text-sm text-slate-500">No upcoming events scheduled</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {upcoming.map((event) => {
+              const notes = byDate.get(event.date)?.notes;
+              return (
+                <li key={event.date} className="flex items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{event.label}</p>
+                    <p className="text-sm text-slate-500">
+                      <time dateTime={event.date}>{formatLongDate(event.date)}</time>
+                    </p>
+                    {notes && <p className="truncate text-sm text-slate-600">{notes}</p>}
+                  </div>
+                  <AvailabilityStatusBadge status={event.status} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function DayButton({
+  date,
+  entry,
+  isToday,
+  isPast,
+  isSelected,
+  tabbable,
+  onClick,
+  onKeyDown,
+}: {
+  date: string;
+  entry: AvailabilityEntry | undefined;
+  isToday: boolean;
+  isPast: boolean;
+  isSelected: boolean;
+  tabbable: boolean;
+  onClick: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+}) {
+  const colors = entry ? DAY_COLORS[entry.status] : NO_STATUS_COLORS;
+  const classes = [
+    "flex h-10 w-full flex-col items-center justify-center rounded-md border-2 text-sm tabular-nums transition-colors sm:h-12 sm:rounded-lg",
+    colors,
+    isToday ? "border-brand-600 font-bold" : "border-transparent",
+    isSelected ? "ring-2 ring-slate-900 ring-offset-1" : "",
+    isPast && !isToday ? "opacity-50" : "",
+  ];
+  return (
+    <button
+      type="button"
+      data-date={date}
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={`${formatLongDate(date)}: ${entry ? STATUS_LABELS[entry.status] : "No status set"}`}
+      aria-pressed={isSelected}
+      aria-current={isToday ? "date" : undefined}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+      className={classes.join(" ")}
+    >
+      <span>{Number(date.slice(8))}</span>
+      <span
+        aria-hidden
+        className={`mt-0.5 h-1.5 w-1.5 rounded-full ${entry ? SWATCH[entry.status] : "bg-transparent"}`}
+      />
+    </button>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * Month grids and date formatting for `YYYY-MM-DD` calendar dates. Everything is computed in UTC
+ * from the string itself, so no time zone can shift a date; names are hard-coded (not Intl) so the
+ * server and the browser render identical text.
+ */
+
+/** A calendar month, `YYYY-MM`. */
+export type IsoMonth = string;
+
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** Sunday first, like US calendars. */
+export const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH_RE = /^(\d{4})-(\d{2})$/;
+
+function utc(year: number, monthIndex: number, day: number): Date {
+  const d = new Date(0);
+  d.setUTCFullYear(year, monthIndex, day);
+  return d;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, "0");
+}
+
+function parseDate(date: string): { year: number; month: number; day: number } {
+  const m = DATE_RE.exec(date);
+  if (!m) throw new RangeError(`Invalid date: ${date}`);
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = utc(year, month - 1, day);
+  if (d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) {
+    throw new RangeError(`Invalid date: ${date}`);
+  }
+  return { year, month, day };
+}
+
+function parseMonth(month: IsoMonth): { year: number; month: number } {
+  const m = MONTH_RE.exec(month);
+  const year = Number(m?.[1]);
+  const monthNumber = Number(m?.[2]);
+  if (!m || monthNumber < 1 || monthNumber > 12) throw new RangeError(`Invalid month: ${month}`);
+  return { year, month: monthNumber };
+}
+
+export function isIsoMonth(value: string): boolean {
+  const m = MONTH_RE.exec(value);
+  return m !== null && Number(m[2]) >= 1 && Number(m[2]) <= 12;
+}
+
+/** `2026-12-01` → `2026-12`. */
+export function monthOf(date: string): IsoMonth {
+  parseDate(date);
+  return date.slice(0, 7);
+}
+
+/** `addMonths("2026-12", 1)` → `2027-01`. */
+export function addMonths(month: IsoMonth, n: number): IsoMonth {
+  const { year, month: m } = parseMonth(month);
+  const total = year * 12 + (m - 1) + n;
+  return `${pad(Math.floor(total / 12), 4)}-${pad((total % 12) + 1)}`;
+}
+
+export function daysInMonth(month: IsoMonth): number {
+  const { year, month: m } = parseMonth(month);
+  return utc(year, m, 0).getUTCDate();
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(date: string): number {
+  const { year, month, day } = parseDate(date);
+  return utc(year, month - 1, day).getUTCDay();
+}
+
+/**
+ * The month as weeks of seven days, Sunday first; days outside the month are `null`.
+ * Each week has exactly seven entries; a month spans 4 to 6 weeks.
+ */
+export function monthGrid(month: IsoMonth): (string | null)[][] {
+  const first = `${month}-01`;
+  const lead = weekdayOf(first);
+  const count = daysInMonth(month);
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let day = 1; day <= count; day++) cells.push(`${month}-${pad(day)}`);
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+/** `2026-12` → `December 2026`. */
+export function formatMonth(month: IsoMonth): string {
+  const { year, month: m } = parseMonth(month);
+  return `${MONTH_NAMES[m - 1]} ${year}`;
+}
+
+/** `2026-12-01` → `December 1, 2026`. */
+export function formatLongDate(date: string): string {
+  const { year, month, day } = parseDate(date);
+  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
+}
+
+/** `2026-12-01` → `Tue, Dec 1`. */
+export function formatShortDate(date: string): string {
+  const { month, day } = parseDate(date);
+  const weekday = WEEKDAY_NAMES[weekdayOf(date)] ?? "";
+  return `${weekday.slice(0, 3)}, ${(MONTH_NAMES[month - 1] ?? "").slice(0, 3)} ${day}`;
+}
+
+/**
+ * Where a key moves focus in a day grid (APG date-grid keys): arrows by a day or a week,
+ * Home/End to the start/end of the week, PageUp/PageDown by a month (day clamped).
+ * Returns `null` for other keys.
+ */
+export function dateForGridKey(date: string, key: string): string | null {
+  const { year, month, day } = parseDate(date);
+  const shift = (days: number) => {
+    const d = utc(year, month - 1, day + days);
+    return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  };
+  const shiftMonth = (n: number) => {
+    const target = addMonths(date.slice(0, 7), n);
+    return `${target}-${pad(Math.min(day, daysInMonth(target)))}`;
+  };
+  switch (key) {
+    case "ArrowLeft":
+      return shift(-1);
+    case "ArrowRight":
+      return shift(1);
+    case "ArrowUp":
+      return shift(-7);
+    case "ArrowDown":
+      return shift(7);
+    case "Home":
+      return shift(-weekdayOf(date));
+    case "End":
+      return shift(6 - weekdayOf(date));
+    case "PageUp":
+      return shiftMonth(-1);
+    case "PageDown":
+      return shiftMonth(1);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,238 @@
+import {
+  BadgeCheck,
+  CalendarDays,
+  Clock,
+  Eye,
+  Inbox,
+  Music,
+  Pencil,
+  Plus,
+  Star,
+} from "lucide-react";
+import { data, Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { requireUser } from "~/features/accounts/accounts.server";
+import { getArtistProfileOfUser, getRecentPerformances } from "~/features/artists/artists.server";
+import { getDashboardCounts } from "~/features/artists/dashboard.server";
+import { formatHours } from "~/features/artists/format";
+import { RecentPerformances } from "~/features/artists/recent-performances";
+import { ProfileLink, ShareButton } from "~/features/artists/share-profile";
+import { StatCard } from "~/features/artists/stat-card";
+import { getAvailability } from "~/features/availability/availability.server";
+import { AvailabilityCalendar } from "~/features/availability/availability-calendar";
+import { addDays, todayIn } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/artist-dashboard";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Dashboard", description: "Your GigLedger artist dashboard." }),
+  { name: "robots", content: "noindex" },
+];
+
+const TABS = ["dashboard", "bookings", "sessions", "schedule"] as const;
+type Tab = (typeof TABS)[number];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const artist = await getArtistProfileOfUser(context.db, user.id);
+  // Someone else's dashboard looks exactly like one that does not exist.
+  if (params.artistId && params.artistId !== artist?.id) throw data(null, { status: 404 });
+  if (!artist) return { artist: null } as const;
+  const today = todayIn(context.env.timeZone);
+  const tabParam = new URL(request.url).searchParams.get("tab");
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "dashboard";
+  const [counts, availability, performances] = await Promise.all([
+    getDashboardCounts(context.db, artist.id, today),
+    getAvailability(context.db, artist.id, today, addDays(today, 120)),
+    getRecentPerformances(context.db, artist.id, 10),
+  ]);
+  const { userId: _owner, ...publicArtist } = artist;
+  return {
+    artist: publicArtist,
+    counts,
+    availability,
+    performances,
+    today,
+    tab,
+    profileUrl: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
+  };
+}
+
+export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.artist) {
+    return (
+      <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-semibold">Dashboard</h1>
+        <p className="mt-4 text-slate-600">
+          No artist profile found. Please complete your profile setup to access the dashboard.
+        </p>
+        <Link to="/profile-setup" className={buttonClasses("primary", "md", "mt-8")}>
+          Setup Profile
+        </Link>
+      </main>
+    );
+  }
+  const { artist, counts, availability, performances, today, tab, profileUrl } = loaderData;
+  const pending = counts.pendingBookings;
+  const tabs: { id: Tab; label: string; badge?: number }[] = [
+    { id: "dashboard", label: "Dashboard" },
+    { id: "bookings", label: "Bookings", badge: pending },
+    { id: "sessions", label: "Sessions" },
+    { id: "schedule", label: "Schedule" },
+  ];
+  const tabHref = (id: Tab) => (id === "dashboard" ? "?" : `?tab=${id}`);
+
+  return (
+    <main id="main" className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold">Dashboard</h1>
+          <p className="mt-1 text-lg">Welcome back, {artist.artistName}!</p>
+          <p className="text-slate-600">Manage your musical journey</p>
+          <p className="mt-2 text-sm font-medium text-orange-700">
+            {pending === 0
+              ? "No pending booking requests"
+              : `${pending} pending booking ${pending === 1 ? "request" : "requests"}`}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/artist/${artist.slug}`} className={buttonClasses("outline", "md")}>
+            <Eye aria-hidden className="h-4 w-4" /> View Profile
+          </Link>
+          <ShareButton url={profileUrl} title={`${artist.artistName} on GigLedger`} />
+          <Link to="/artist-profile/edit" className={buttonClasses("outline", "md")}>
+            <Pencil aria-hidden className="h-4 w-4" /> Edit Profile
+          </Link>
+        </div>
+      </header>
+
+      <ProfileLink url={profileUrl} />
+
+      <section aria-label="Your figures" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard icon={Music} label="Sessions" value={artist.totalSessions} />
+        <StatCard icon={BadgeCheck} label="Verified" value={artist.verifiedSessions} />
+        <StatCard icon={Clock} label="Hours" value={formatHours(artist.totalMinutes)} />
+        <StatCard
+          icon={Star}
+          label="Rating"
+          value={artist.rating.toFixed(1)}
+          detail={`${artist.totalReviews} reviews`}
+        />
+      </section>
+
+      <nav aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4">
+        <ul className="flex gap-2 md:gap-0 md:border-b md:border-slate-200">
+          {tabs.map((t) => (
+            <li key={t.id}>
+              <Link
+                to={tabHref(t.id)}
+                preventScrollReset
+                aria-current={tab === t.id ? "page" : undefined}
+                className={`inline-flex items-center gap-2 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-medium md:rounded-none md:border-b-2 ${
+                  tab === t.id
+                    ? "bg-brand-600 text-white md:border-brand-600 md:bg-transparent md:text-brand-700"
+                    : "bg-slate-100 text-slate-700 md:border-transparent md:bg-transparent md:hover:text-slate-900"
+                }`}
+              >
+                {t.label}
+                {t.badge ? (
+                  <span className="rounded-full bg-orange-500 px-2 py-0.5 text-xs font-semibold text-white">
+                    {t.badge}
+                    <span className="sr-only"> pending</span>
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {tab === "dashboard" ? (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <section
+            aria-labelledby="quick-title"
+            className="rounded-2xl border border-slate-200 bg-white p-6"
+          >
+            <h2 id="quick-title" className="text-lg font-semibold">
+              Quick Actions
+            </h2>
+            <div className="mt-4 grid gap-3">
+              <Link to="?tab=sessions" className={buttonClasses("primary", "md", "justify-start")}>
+                <Plus aria-hidden className="h-4 w-4" /> Log New Session
+              </Link>
+              <Link to="?tab=schedule" className={buttonClasses("outline", "md", "justify-start")}>
+                <CalendarDays aria-hidden className="h-4 w-4" /> Update Schedule
+              </Link>
+              <Link to="?tab=bookings" className={buttonClasses("outline", "md", "justify-start")}>
+                <Inbox aria-hidden className="h-4 w-4" /> View Bookings
+              </Link>
+            </div>
+          </section>
+          <section
+            aria-labelledby="activity-title"
+            className="rounded-2xl border border-slate-200 bg-white p-6"
+          >
+            <h2 id="activity-title" className="text-lg font-semibold">
+              Recent Activity
+            </h2>
+            <ul className="mt-4 space-y-3 text-sm">
+              <li className="flex items-center gap-2">
+                <Music aria-hidden className="h-4 w-4 text-brand-600" />
+                {artist.totalSessions === 0
+                  ? "No sessions yet"
+                  : `${artist.totalSessions} sessions logged, ${artist.verifiedSessions} verified`}
+              </li>
+              <li className="flex items-center gap-2">
+                <CalendarDays aria-hidden className="h-4 w-4 text-brand-600" />
+                {counts.scheduledDates === 0
+                  ? "No availability set"
+                  : `${counts.scheduledDates} dates scheduled`}
+              </li>
+              {pending > 0 ? (
+                <li className="flex items-center justify-between gap-2 rounded-lg bg-orange-50 p-3 text-orange-900">
+                  <span>
+                    You have {pending} pending booking {pending === 1 ? "request" : "requests"}
+                  </span>
+                  <Link to="?tab=bookings" className={buttonClasses("outline", "sm")}>
+                    View
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          </section>
+        </div>
+      ) : null}
+
+      {tab === "bookings" ? (
+        <section
+          aria-labelledby="bookings-title"
+          className="rounded-2xl border border-slate-200 bg-white p-6"
+        >
+          <h2 id="bookings-title" className="text-lg font-semibold">
+            Bookings
+          </h2>
+          <div className="mt-6 text-center">
+            <p className="font-medium">No bookings yet</p>
+            <p className="mt-1 text-sm text-slate-600">
+              When you receive booking requests, they'll appear here.
+            </p>
+          </div>
+        </section>
+      ) : null}
+
+      {tab === "sessions" ? <RecentPerformances performances={performances} /> : null}
+
+      {tab === "schedule" ? (
+        <section
+          aria-labelledby="schedule-title"
+          className="rounded-2xl border border-slate-200 bg-white p-6"
+        >
+          <h2 id="schedule-title" className="mb-4 text-lg font-semibold">
+            Schedule
+          </h2>
+          <AvailabilityCalendar entries={availability} today={today} />
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,176 @@
+import { SlidersHorizontal } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { inputClasses } from "~/components/ui/field";
+import { ArtistCard } from "~/features/artists/artist-card";
+import { GENRES, LOCATIONS, parseDiscoveryQuery } from "~/features/artists/artists.schema";
+import { searchArtists } from "~/features/artists/artists.server";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/artist-discovery";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Discover Talented Artists",
+    description:
+      "Search musicians by name, genre or instrument, filter by location, and book them for your event.",
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseDiscoveryQuery(new URL(request.url).searchParams);
+  const result = await searchArtists(context.db, query);
+  return { query, ...result };
+}
+
+function pageHref(params: URLSearchParams, page: number) {
+  const next = new URLSearchParams(params);
+  if (page <= 1) next.delete("page");
+  else next.set("page", String(page));
+  const qs = next.toString();
+  return qs ? `?${qs}` : ".";
+}
+
+export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
+  const { query, artists, hasMore } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === "/artist-discovery";
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.genre) params.set("genre", query.genre);
+  if (query.location) params.set("location", query.location);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Discover Talented Artists</h1>
+      <Form
+        method="get"
+        role="search"
+        className="mt-6 space-y-3"
+        onChange={(event) => {
+          // Results follow the typing; each search replaces the last in history.
+          const form = event.currentTarget;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(
+            () => submit(form, { replace: true, preventScrollReset: true }),
+            300,
+          );
+        }}
+      >
+        <div className="flex gap-2">
+          <label htmlFor="artist-search" className="sr-only">
+            Search artists
+          </label>
+          <input
+            id="artist-search"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Search by name, genre, or instrument..."
+            className={`${inputClasses} min-w-0`}
+          />
+          <button type="submit" className={buttonClasses("primary", "md")}>
+            Search
+          </button>
+        </div>
+        <details open={Boolean(query.genre || query.location)} className="group">
+          <summary className={buttonClasses("outline", "sm", "cursor-pointer list-none")}>
+            <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
+          </summary>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor="genre-filter" className="mb-1 block text-sm font-medium">
+                Genre
+              </label>
+              <select
+                id="genre-filter"
+                name="genre"
+                defaultValue={query.genre}
+                className={inputClasses}
+              >
+                <option value="">All genres</option>
+                {GENRES.map((g) => (
+                  <option key={g} value={g}>
+                    {g}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="location-filter" className="mb-1 block text-sm font-medium">
+                Location
+              </label>
+              <select
+                id="location-filter"
+                name="location"
+                defaultValue={query.location}
+                className={inputClasses}
+              >
+                <option value="">All locations</option>
+                {LOCATIONS.map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </details>
+      </Form>
+
+      <div aria-live="polite" aria-busy={loading} className="mt-8">
+        {loading ? <p className="mb-4 text-sm text-slate-600">Loading artists...</p> : null}
+        {artists.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+            <h2 className="text-lg font-semibold">No artists found</h2>
+            <p className="mt-1 text-slate-600">
+              Try adjusting your search or filters to discover more talent.
+            </p>
+          </div>
+        ) : (
+          <div
+            className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}
+          >
+            {artists.map((artist) => (
+              <ArtistCard key={artist.id} artist={artist} />
+            ))}
+          </div>
+        )}
+      </div>
+
+      {query.page > 1 || hasMore ? (
+        <nav aria-label="Pages" className="mt-10 flex items-center justify-between">
+          {query.page > 1 ? (
+            <Link to={pageHref(params, query.page - 1)} className={buttonClasses("outline", "md")}>
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600">Page {query.page}</span>
+          {hasMore ? (
+            <Link to={pageHref(params, query.page + 1)} className={buttonClasses("outline", "md")}>
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Discover Talented Artists</h1>
+      <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+        Error loading artists. Please try again.
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,168 @@
+import sharp from "sharp";
+import { expect, newAccount, signOut, signUpConfirmed, test } from "./support/fixtures";
+
+async function createProfile(page: import("@playwright/test").Page, name: string) {
+  await page.goto("/profile-setup");
+  await expect(page.getByRole("heading", { name: "Create Your Artist Profile" })).toBeVisible();
+  await page.getByLabel("Artist Name").fill(name);
+  await page.getByLabel("Genre").fill("Jazz Fusion");
+  await page.getByLabel("Location").fill("Chicago IL");
+  await page.getByLabel("Bio").fill("Fusion trio for clubs and weddings.");
+  await page.getByLabel("Experience").fill("6 years");
+  await page.getByLabel("Hourly Rate (₹)").fill("2500");
+  await page.getByLabel("Instruments").fill("Theremin, Keytar");
+  await page.getByLabel("Instagram").fill("https://instagram.com/example");
+  await page.getByRole("button", { name: "Create Profile" }).click();
+}
+
+test("create a profile, find it in discovery, open it by id and by slug, see it on the dashboard", async ({
+  page,
+}) => {
+  await signUpConfirmed(page);
+  const name = `Zyx Quartet ${Date.now().toString(36)}`;
+  const slug = name.toLowerCase().replaceAll(" ", "-");
+
+  // Validation first: nothing is saved without the required fields.
+  await page.goto("/profile-setup");
+  await page.getByRole("button", { name: "Create Profile" }).click();
+  await expect(page.getByText("Artist name is required")).toBeVisible();
+  await expect(page.getByText("Instruments is required")).toBeVisible();
+
+  await createProfile(page, name);
+  await expect(page.getByText("Profile Created!")).toBeVisible();
+  await expect(page).toHaveURL(/\/artist-dashboard\/[0-9a-f-]{36}$/);
+  const dashboardUrl = page.url();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  await expect(page.getByLabel("Your profile link")).toHaveValue(new RegExp(`/artist/${slug}$`));
+  // The setup page now leads to the dashboard.
+  await page.goto("/profile-setup");
+  await expect(page).toHaveURL(dashboardUrl);
+
+  // Discovery by name, genre and instrument, and by filters.
+  for (const q of [name.slice(0, 8), "fusion", "KEYTAR"]) {
+    await page.goto(`/artist-discovery?q=${encodeURIComponent(q)}`);
+    await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+  }
+  await page.goto("/artist-discovery");
+  await page.getByLabel("Search artists").fill("theremin");
+  await page.getByText("Filters").click();
+  await page.getByLabel("Genre").selectOption("Jazz");
+  await page.getByLabel("Location").selectOption("Chicago IL");
+  await expect(page).toHaveURL(/genre=Jazz/);
+  await expect(page).toHaveURL(/location=Chicago\+IL/);
+  await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+  await page.getByLabel("Location").selectOption("New Delhi");
+  await expect(page.getByText("No artists found")).toBeVisible();
+  await expect(
+    page.getByText("Try adjusting your search or filters to discover more talent."),
+  ).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+
+  const card = page.getByRole("article", { name });
+  await card.getByRole("link", { name: "View Profile & Book" }).click();
+  await expect(page).toHaveURL(/\/artist\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByText("Theremin, Keytar")).toBeVisible();
+  // The owner sees the dashboard, not the booking button; no public portfolio yet.
+  await expect(page.getByRole("link", { name: "Book Performance" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "View Portfolio" })).toHaveCount(0);
+  await expect(page.getByText("New", { exact: true })).toBeVisible();
+  await expect(page.getByText("No performances recorded yet")).toBeVisible();
+
+  await page.goto(`/artist/${slug}`);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(name));
+
+  // A second user cannot open the first user's dashboard.
+  await signOut(page);
+  await signUpConfirmed(page, newAccount({ firstName: "Other" }));
+  const res = await page.goto(dashboardUrl);
+  expect(res?.status()).toBe(404);
+  await page.goto(`/artist/${slug}`);
+  await expect(page.getByRole("link", { name: "Book Performance" })).toBeVisible();
+  await page.goto("/artist-dashboard");
+  await expect(
+    page.getByText(
+      "No artist profile found. Please complete your profile setup to access the dashboard.",
+    ),
+  ).toBeVisible();
+});
+
+test("edit the profile and upload a profile picture", async ({ page }) => {
+  await signUpConfirmed(page);
+  const name = `Edit Me ${Date.now().toString(36)}`;
+  await createProfile(page, name);
+  await expect(page.getByText("Profile Created!")).toBeVisible();
+  await page.getByRole("link", { name: "Edit Profile" }).click();
+  await page.getByLabel("Bio").fill("Now also playing brunch sets.");
+  await page.getByLabel("Available for bookings").uncheck();
+  await page.getByRole("button", { name: "Save Profile" }).click();
+  await expect(page.getByText("Profile Updated")).toBeVisible();
+
+  await page.goto("/artist-profile/edit");
+  await page
+    .getByLabel(/Choose an image/)
+    .setInputFiles({
+      name: "notes.txt",
+      mimeType: "image/png",
+      buffer: Buffer.from("not an image"),
+    });
+  await page.getByRole("button", { name: "Upload picture" }).click();
+  await expect(
+    page.getByRole("main").getByText("Please choose a JPG, PNG or WebP image."),
+  ).toBeVisible();
+
+  const png = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: "#5b3fd1" },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel(/Choose an image/)
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Upload picture" }).click();
+  await expect(page.getByText("Profile picture updated")).toBeVisible();
+  const slug = name.toLowerCase().replaceAll(" ", "-");
+  await page.goto(`/artist/${slug}`);
+  await expect(page.getByText("Now also playing brunch sets.")).toBeVisible();
+  const img = page.locator('main img[src^="/files/avatars/"]').first();
+  await expect(img).toBeVisible();
+  expect(await img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual(
+    [256, 256],
+  );
+  const file = await page.request.get((await img.getAttribute("src")) as string);
+  expect(file.headers()["content-type"]).toBe("image/webp");
+  expect(file.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test("unknown artist addresses show 'Artist profile not found.'", async ({ page }) => {
+  for (const path of [
+    "/artist/no-such-artist",
+    "/artist/00000000-0000-4000-8000-000000000000",
+    "/profile/not-a-uuid",
+  ]) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(404);
+  }
+  await page.goto("/artist/no-such-artist");
+  await expect(page.getByRole("heading", { name: "Artist Not Found" })).toBeVisible();
+  await expect(page.getByText("Artist profile not found.")).toBeVisible();
+});
+
+test("the landing page's featured artists open their profiles, and /profile/{id} redirects to the slug", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const first = page
+    .getByRole("region", { name: "Featured Artists" })
+    .locator('a[href^="/artist/"]')
+    .first();
+  const href = (await first.getAttribute("href")) as string;
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Recent Performances" })).toBeVisible();
+  await page.getByRole("link", { name: "View Profile & Book" }).count();
+});
