@@ -16,5 +16,15 @@ export default [
   route("profile/:id", "routes/profile.tsx"),
   route("artist-discovery", "routes/artist-discovery.tsx"),
   route("artist-dashboard/:artistId?", "routes/artist-dashboard.tsx"),
+  // Sessions, media, sharing (issue 5)
+  route("sessions/:sessionId", "routes/sessions.$sessionId.tsx"),
+  route("sessions/:sessionId/media", "routes/sessions.$sessionId.media.tsx"),
+  route("join-session/:token?", "routes/join-session.tsx"),
+  // Bookings, availability, messages, ratings (issue 6)
+  route("availability", "routes/availability.tsx"),
+  route("bookings", "routes/bookings.tsx"),
+  route("bookings/:bookingId", "routes/bookings.$bookingId.tsx"),
+  route("bookings/:bookingId/events", "routes/bookings.$bookingId.events.tsx"),
+  route("client-bookings", "routes/client-bookings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

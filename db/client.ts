@@ -27,6 +27,11 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Receives NOTIFY payloads on `channel` (from this process or any other on the same database).
+   * Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -75,6 +80,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       async ping() {
         await pool.query("SELECT 1");
       },
+      listen: (channel, onPayload) => listenOnServer(options.url, channel, onPayload),
       async close() {
         await pool.end();
       },
@@ -99,9 +105,44 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     async ping() {
       await db.execute(sql`SELECT 1`);
     },
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own that stays open (pool connections come and go). It
+ * reconnects after a drop, so a restarted database server does not silence realtime for good.
+ */
+async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    c.on("error", () => {
+      client = null;
+      void c.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

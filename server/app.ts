@@ -10,6 +10,7 @@ import type { AppContext } from "~/lib/context";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/lib/mail.server";
+import type { Realtime } from "~/lib/realtime.server";
 import { parseRange, type Storage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
 import { createNonce, securityHeaders } from "./security-headers";
@@ -21,6 +22,7 @@ export type AppOptions = {
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
+  realtime: Realtime;
   /** Production passes the built module; development reloads it on every request. */
   getBuild: () => Promise<ServerBuild>;
   /** Folder of the built browser assets; absent in development (Vite serves them). */
@@ -41,6 +43,7 @@ export function createApp({
   auth,
   mailer,
   storage,
+  realtime,
   getBuild,
   clientDir,
 }: AppOptions) {
@@ -148,6 +151,7 @@ export function createApp({
       auth,
       mailer,
       storage,
+      realtime,
       cspNonce: c.get("nonce"),
       clientIp: clientIp(c.req.raw, env.trustProxy, () => getConnInfo(c).remote.address),
     };

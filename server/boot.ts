@@ -7,6 +7,7 @@ import { todayIn } from "~/lib/dates";
 import { type Env, EnvError, loadEnv } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { createMailer } from "~/lib/mail.server";
+import { createRealtime } from "~/lib/realtime.server";
 import { createStorage } from "~/lib/storage.server";
 import { databaseOptionsFor, openDatabase } from "~db/client";
 import { isDatabaseEmpty, seedDemoData } from "~db/seed";
@@ -55,6 +56,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const mailer = createMailer(env, logger);
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const storage = createStorage(env.storage);
+  const realtime = await createRealtime(database);
   const app = createApp({
     env,
     logger,
@@ -62,6 +64,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     auth,
     mailer,
     storage,
+    realtime,
     getBuild: options.getBuild,
     clientDir: options.clientDir,
   });
@@ -87,6 +90,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       force.unref();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      await realtime.close();
       await database.close();
       logger.info("stopped");
     })();

@@ -3,6 +3,7 @@ import type { Auth } from "./auth.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { Mailer } from "./mail.server";
+import type { Realtime } from "./realtime.server";
 import type { Storage } from "./storage.server";
 
 /** What every loader and action receives from the server: never a module singleton. */
@@ -13,6 +14,7 @@ export type AppContext = {
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
+  realtime: Realtime;
   /** Per-request nonce for the Content-Security-Policy. */
   cspNonce: string;
   /** The client's IP address (from X-Forwarded-For only when TRUST_PROXY is set). */

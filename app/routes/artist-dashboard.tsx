@@ -120,15 +120,15 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <nav aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-2 md:gap-0 md:border-b md:border-slate-200">
+      <nav aria-label="Dashboard sections">
+        <ul className="grid grid-cols-2 gap-2 md:flex md:gap-0 md:border-b md:border-slate-200">
           {tabs.map((t) => (
             <li key={t.id}>
               <Link
                 to={tabHref(t.id)}
                 preventScrollReset
                 aria-current={tab === t.id ? "page" : undefined}
-                className={`inline-flex items-center gap-2 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-medium md:rounded-none md:border-b-2 ${
+                className={`flex items-center justify-center gap-2 whitespace-nowrap rounded-lg px-4 py-2 md:inline-flex text-sm font-medium md:rounded-none md:border-b-2 ${
                   tab === t.id
                     ? "bg-brand-600 text-white md:border-brand-600 md:bg-transparent md:text-brand-700"
                     : "bg-slate-100 text-slate-700 md:border-transparent md:bg-transparent md:hover:text-slate-900"

@@ -8,6 +8,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { createAuth } from "~/lib/auth.server";
 import { loadEnv } from "~/lib/env.server";
 import { createMailer } from "~/lib/mail.server";
+import { createRealtime, type Realtime } from "~/lib/realtime.server";
 import { createStorage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
 import { createApp } from "../../server/app";
@@ -69,6 +70,8 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
   const mailer = createMailer(env, logger);
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const storage = createStorage(env.storage);
+  // A test may hand in a database that is already closed (to test failures): no LISTEN then.
+  const realtime = await createRealtime(database).catch(() => createRealtimeWithoutDatabase());
   const app = createApp({
     env,
     logger,
@@ -76,6 +79,7 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     auth,
     mailer,
     storage,
+    realtime,
     getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
   return {
@@ -85,9 +89,15 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     auth,
     request: async (pathname: string, init?: RequestInit): Promise<Response> =>
       app.fetch(new Request(new URL(pathname, env.appUrl), init)),
+    realtime,
     async close() {
+      await realtime.close();
       await releaseVite();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function createRealtimeWithoutDatabase(): Realtime {
+  return { publish: async () => {}, subscribe: () => () => {}, close: async () => {} };
 }

@@ -55,6 +55,7 @@ export function ProfileLink({ url }: { url: string }) {
       />
       <Button
         variant="outline"
+        className="shrink-0 whitespace-nowrap"
         onClick={async () => {
           try {
             await copy(url);
