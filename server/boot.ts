@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { autoCompletePastBookings } from "~/features/bookings/bookings.server";
 import { createAuth } from "~/lib/auth.server";
 import { todayIn } from "~/lib/dates";
 import { type Env, EnvError, loadEnv } from "~/lib/env.server";
@@ -57,6 +58,14 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const storage = createStorage(env.storage);
   const realtime = await createRealtime(database);
+  // Past bookings are completed or cancelled before every listing, and also every 10 minutes.
+  const autoComplete = setInterval(() => {
+    autoCompletePastBookings(database.db, todayIn(env.timeZone)).catch((error: unknown) =>
+      logger.error({ err: error }, "auto-complete of past bookings failed"),
+    );
+  }, 10 * 60_000);
+  autoComplete.unref();
+
   const app = createApp({
     env,
     logger,
@@ -85,6 +94,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const stop = () => {
     stopping ??= (async () => {
       logger.info("shutting down: finishing open requests");
+      clearInterval(autoComplete);
       // Long-lived streams would hold the close forever; give requests 10 s.
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       force.unref();

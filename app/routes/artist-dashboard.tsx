@@ -19,7 +19,11 @@ import { RecentPerformances } from "~/features/artists/recent-performances";
 import { ProfileLink, ShareButton } from "~/features/artists/share-profile";
 import { StatCard } from "~/features/artists/stat-card";
 import { getAvailability } from "~/features/availability/availability.server";
-import { AvailabilityCalendar } from "~/features/availability/availability-calendar";
+import { formatLongDate } from "~/features/availability/calendar-month";
+import { ScheduleEditor } from "~/features/availability/schedule-editor";
+import { ArtistBookingCard } from "~/features/bookings/artist-booking-card";
+import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
+import { listArtistBookings } from "~/features/bookings/bookings.server";
 import { addDays, todayIn } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist-dashboard";
@@ -41,10 +45,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const today = todayIn(context.env.timeZone);
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "dashboard";
-  const [counts, availability, performances] = await Promise.all([
+  const needsBookings = tab === "bookings" || tab === "schedule";
+  const [counts, availability, performances, bookings] = await Promise.all([
     getDashboardCounts(context.db, artist.id, today),
     getAvailability(context.db, artist.id, today, addDays(today, 120)),
     getRecentPerformances(context.db, artist.id, 10),
+    needsBookings ? listArtistBookings(context, artist.id) : Promise.resolve([]),
   ]);
   const { userId: _owner, ...publicArtist } = artist;
   return {
@@ -52,6 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     counts,
     availability,
     performances,
+    bookings,
     today,
     tab,
     profileUrl: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
@@ -72,7 +79,8 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  const { artist, counts, availability, performances, today, tab, profileUrl } = loaderData;
+  const { artist, counts, availability, performances, bookings, today, tab, profileUrl } =
+    loaderData;
   const pending = counts.pendingBookings;
   const tabs: { id: Tab; label: string; badge?: number }[] = [
     { id: "dashboard", label: "Dashboard" },
@@ -211,12 +219,22 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="bookings-title" className="text-lg font-semibold">
             Bookings
           </h2>
-          <div className="mt-6 text-center">
-            <p className="font-medium">No bookings yet</p>
-            <p className="mt-1 text-sm text-slate-600">
-              When you receive booking requests, they'll appear here.
-            </p>
-          </div>
+          {bookings.length === 0 ? (
+            <div className="mt-6 text-center">
+              <p className="font-medium">No bookings yet</p>
+              <p className="mt-1 text-sm text-slate-600">
+                When you receive booking requests, they'll appear here.
+              </p>
+            </div>
+          ) : (
+            <ul className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+              {bookings.map((b) => (
+                <li key={b.id}>
+                  <ArtistBookingCard booking={b} />
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       ) : null}
 
@@ -230,7 +248,41 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="schedule-title" className="mb-4 text-lg font-semibold">
             Schedule
           </h2>
-          <AvailabilityCalendar entries={availability} today={today} />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[3fr_2fr]">
+            <ScheduleEditor entries={availability} today={today} />
+            <div className="space-y-4">
+              <div className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
+                <p className="font-medium">How to update your schedule</p>
+                <p className="mt-1">
+                  Pick a status (Available, Booked or Unavailable), then click a date to set it.
+                  Green is available, red is booked, grey is unavailable.
+                </p>
+              </div>
+              <div>
+                <h3 className="font-medium">Bookings</h3>
+                {bookings.length === 0 ? (
+                  <p className="mt-2 text-sm text-slate-600">No bookings yet</p>
+                ) : (
+                  <ul className="mt-2 divide-y divide-slate-100 text-sm">
+                    {bookings.map((b) => (
+                      <li key={b.id} className="flex items-center justify-between gap-2 py-2">
+                        <Link
+                          to={`/bookings/${b.id}`}
+                          className="min-w-0 truncate text-brand-700 underline"
+                        >
+                          {b.eventName ?? "Booking"}
+                        </Link>
+                        <span className="shrink-0 text-slate-600">
+                          {b.eventDate ? formatLongDate(b.eventDate) : "Date TBD"}
+                        </span>
+                        <BookingStatusBadge status={b.status} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </div>
+          </div>
         </section>
       ) : null}
     </main>

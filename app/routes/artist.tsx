@@ -23,6 +23,8 @@ import { RecentPerformances } from "~/features/artists/recent-performances";
 import { StatCard } from "~/features/artists/stat-card";
 import { getAvailability } from "~/features/availability/availability.server";
 import { AvailabilityCalendar } from "~/features/availability/availability-calendar";
+import { BookingDialog } from "~/features/bookings/booking-dialog";
+import { quickPickDates } from "~/features/bookings/quick-picks";
 import { addDays, todayIn } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist";
@@ -47,6 +49,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     portfolioId,
     today,
     canonical: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
+    quickPicks: quickPickDates(availability, today),
+    blockedDates: Object.fromEntries(
+      availability.filter((e) => e.status !== "available").map((e) => [e.date, e.status]),
+    ),
   };
 }
 
@@ -76,10 +82,17 @@ const SOCIAL = [
 ] as const;
 
 export default function ArtistPage({ loaderData }: Route.ComponentProps) {
-  const { artist, isOwner, signedIn, availability, performances, portfolioId, today } = loaderData;
-  const bookHref = signedIn
-    ? "#book"
-    : `/auth?redirectTo=${encodeURIComponent(`/artist/${artist.slug}`)}`;
+  const {
+    artist,
+    isOwner,
+    signedIn,
+    availability,
+    performances,
+    portfolioId,
+    today,
+    quickPicks,
+    blockedDates,
+  } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:py-12">
       <section className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-start">
@@ -126,10 +139,20 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
               <Link to="/artist-dashboard" className={buttonClasses("primary", "md")}>
                 Dashboard
               </Link>
+            ) : signedIn ? (
+              <BookingDialog
+                artist={artist}
+                quickPicks={quickPicks}
+                blockedDates={blockedDates}
+                today={today}
+              />
             ) : (
-              <a href={bookHref} className={buttonClasses("primary", "md")}>
+              <Link
+                to={`/auth?reason=book&redirectTo=${encodeURIComponent(`/artist/${artist.slug}`)}`}
+                className={buttonClasses("primary", "md")}
+              >
                 <CalendarCheck aria-hidden className="h-4 w-4" /> Book Performance
-              </a>
+              </Link>
             )}
             {portfolioId ? (
               <a

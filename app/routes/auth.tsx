@@ -46,11 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.get("type") === "recovery") {
     const token = url.searchParams.get("token") ?? "";
     const valid = token !== "" && (await getResetTokenUser(context, token)) !== null;
-    return { view: "recovery" as View, token: valid ? token : null, redirectTo };
+    return { view: "recovery" as View, token: valid ? token : null, redirectTo, reason: null };
   }
   const tab = url.searchParams.get("tab");
   const view: View = tab === "signup" || tab === "forgot" ? tab : "signin";
-  return { view, token: null, redirectTo };
+  // Sent here by 'Book Performance': say why (product-spec 8.3, 'Authentication Required').
+  const reason =
+    url.searchParams.get("reason") === "book" ? "Please sign in to book an artist." : null;
+  return { view, token: null, redirectTo, reason };
 }
 
 type ActionData = AuthFormState & {
@@ -195,7 +198,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           {TABS.map((tab) => (
             <Link
               key={tab.view}
-              to={tab.to}
+              to={
+                redirectTo === "/"
+                  ? tab.to
+                  : `${tab.to}${tab.to.includes("?") ? "&" : "?"}redirectTo=${encodeURIComponent(redirectTo)}`
+              }
               aria-current={view === tab.view ? "page" : undefined}
               className={`rounded-md py-2 text-center text-sm font-medium ${
                 view === tab.view
@@ -229,6 +236,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 : "Your account"}
           </h1>
         </div>
+        {loaderData.reason ? (
+          <p
+            role="status"
+            className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            <strong>Authentication Required.</strong> {loaderData.reason}
+          </p>
+        ) : null}
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">{body}</div>
       </div>
     </main>

@@ -1,6 +1,124 @@
-import { data } from "react-router";
+import { CalendarDays, Clock, MapPin, Music, Star } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { requireUser } from "~/features/accounts/accounts.server";
+import { formatLongDate } from "~/features/availability/calendar-month";
+import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
+import { formatRupees } from "~/features/bookings/bookings.schema";
+import { listClientBookings } from "~/features/bookings/bookings.server";
+import { RatingForm } from "~/features/bookings/rating-form";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/client-bookings";
 
-// Placeholder until this route is built; answers 404 like an unknown page.
-export function loader() {
-  throw data(null, { status: 404 });
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Your Bookings", description: "Your booking requests on GigLedger." }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const bookings = await listClientBookings(context, user.id);
+  const toRate = bookings
+    .filter((b) => b.status === "completed" && !b.ratingGiven && b.artistProfileId)
+    .sort((a, b) => b.eventDate.localeCompare(a.eventDate));
+  return { bookings, toRate };
+}
+
+export default function ClientBookings({ loaderData }: Route.ComponentProps) {
+  const { bookings, toRate } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10">
+      <h1 className="text-3xl font-bold">Your Bookings</h1>
+
+      {toRate.length > 0 ? (
+        <section
+          aria-labelledby="rate-title"
+          className="rounded-2xl border border-amber-200 bg-amber-50 p-6"
+        >
+          <h2 id="rate-title" className="flex items-center gap-2 text-lg font-semibold">
+            <Star aria-hidden className="h-5 w-5 fill-accent-500 text-accent-500" /> Rate Your
+            Recent Experiences
+          </h2>
+          <ul className="mt-4 space-y-6">
+            {toRate.map((b) => (
+              <li key={b.id} className="rounded-xl bg-white p-4">
+                <p className="font-medium">
+                  {b.artistName} · {formatLongDate(b.eventDate)}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {b.eventType} at {b.venue}
+                </p>
+                <div className="mt-3">
+                  <RatingForm bookingId={b.id} artistName={b.artistName} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="all-title">
+        <h2 id="all-title" className="text-xl font-semibold">
+          All Bookings
+        </h2>
+        {bookings.length === 0 ? (
+          <div className="mt-4 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+            <p className="font-semibold">No bookings yet</p>
+            <p className="mt-1 text-slate-600">
+              Start exploring artists and make your first booking!
+            </p>
+            <Link to="/artist-discovery" className={buttonClasses("primary", "md", "mt-4")}>
+              Discover Artists
+            </Link>
+          </div>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {bookings.map((b) => (
+              <li key={b.id}>
+                <article
+                  aria-labelledby={`booking-${b.id}`}
+                  className="rounded-2xl border border-slate-200 bg-white p-5"
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 id={`booking-${b.id}`} className="text-lg font-semibold">
+                      {b.artistName}
+                    </h3>
+                    <div className="flex items-center gap-2">
+                      {b.status === "completed" && b.ratingGiven ? (
+                        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                          Rated
+                        </span>
+                      ) : null}
+                      <BookingStatusBadge status={b.status} />
+                    </div>
+                  </div>
+                  <p className="mt-1 text-lg font-semibold">{formatRupees(b.totalAmount)}</p>
+                  <ul className="mt-3 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
+                    <li className="flex items-center gap-2">
+                      <CalendarDays aria-hidden className="h-4 w-4 text-slate-400" />{" "}
+                      {formatLongDate(b.eventDate)}
+                    </li>
+                    <li className="flex items-center gap-2">
+                      <Clock aria-hidden className="h-4 w-4 text-slate-400" /> {b.durationHours}{" "}
+                      hours
+                    </li>
+                    <li className="flex items-center gap-2">
+                      <MapPin aria-hidden className="h-4 w-4 text-slate-400" /> {b.venue}
+                    </li>
+                    <li className="flex items-center gap-2">
+                      <Music aria-hidden className="h-4 w-4 text-slate-400" /> {b.eventType}
+                    </li>
+                  </ul>
+                  {b.message ? <p className="mt-3 text-sm text-slate-600">“{b.message}”</p> : null}
+                  <Link to={`/bookings/${b.id}`} className={buttonClasses("outline", "sm", "mt-4")}>
+                    Details &amp; messages
+                  </Link>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
 }

@@ -17,6 +17,7 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "info",
       ...env,
     },

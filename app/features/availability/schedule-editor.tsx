@@ -1,0 +1,60 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { useToast } from "~/components/ui/toast";
+import type { AvailabilityEntry, AvailabilityStatus } from "./availability";
+import { AvailabilityCalendar } from "./availability-calendar";
+
+type Answer = { ok: boolean; toast?: { title: string; description?: string }; formError?: string };
+
+/** The owner's calendar in edit mode: each change is saved on the server (and shown at once). */
+export function ScheduleEditor({
+  entries,
+  today,
+}: {
+  entries: AvailabilityEntry[];
+  today: string;
+}) {
+  const fetcher = useFetcher<Answer>();
+  const toast = useToast();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer from the server.
+  useEffect(() => {
+    if (fetcher.data?.toast) toast(fetcher.data.toast);
+    if (fetcher.data && !fetcher.data.ok) {
+      toast({
+        title: "Error",
+        description: fetcher.data.formError ?? "Failed to load availability data.",
+        variant: "destructive",
+      });
+    }
+  }, [fetcher.data]);
+
+  // Optimistic: show the change being saved before the server confirms it.
+  let shown = entries;
+  const pending = fetcher.formData;
+  if (pending) {
+    const date = String(pending.get("date"));
+    const rest = entries.filter((e) => e.date !== date);
+    shown =
+      pending.get("intent") === "set"
+        ? [
+            ...rest,
+            { date, status: String(pending.get("status")) as AvailabilityStatus, notes: null },
+          ]
+        : rest;
+  }
+
+  return (
+    <AvailabilityCalendar
+      entries={shown}
+      today={today}
+      editable
+      onSetStatus={(date, status) =>
+        fetcher.submit({ intent: "set", date, status }, { method: "post", action: "/availability" })
+      }
+      onClear={(date) =>
+        fetcher.submit({ intent: "clear", date }, { method: "post", action: "/availability" })
+      }
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import { CalendarCheck, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { useToastOn } from "~/lib/use-toast-on";
+import { type BookingFormResult, BookingRequestForm, bookingToast } from "./booking-request-form";
+import type { QuickPick } from "./quick-picks";
+
+type Props = {
+  artist: { id: string; slug: string; artistName: string; hourlyRate: number | null };
+  quickPicks: QuickPick[];
+  blockedDates: Record<string, string>;
+  today: string;
+};
+
+/**
+ * 'Book Performance': a link to the booking page, which JavaScript turns into a modal dialog on
+ * the profile. A sent request redirects back here with 'Booking Request Sent!', which closes the
+ * dialog and resets the form.
+ */
+export function BookingDialog({ artist, quickPicks, blockedDates, today }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<BookingFormResult>();
+  const location = useLocation();
+  useToastOn(fetcher.data, bookingToast(fetcher.data));
+  useEffect(() => {
+    if (location.key) dialog.current?.close();
+  }, [location.key]);
+
+  return (
+    <>
+      <a
+        href={`/bookings?artist=${encodeURIComponent(artist.slug)}`}
+        className={buttonClasses("primary", "md")}
+        onClick={(event) => {
+          event.preventDefault();
+          dialog.current?.showModal();
+        }}
+      >
+        <CalendarCheck aria-hidden className="h-4 w-4" /> Book Performance
+      </a>
+      <dialog
+        ref={dialog}
+        aria-labelledby="book-title"
+        className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <div className="max-h-[85vh] overflow-y-auto p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <h2 id="book-title" className="text-xl font-semibold">
+              Book {artist.artistName}
+            </h2>
+            <button
+              type="button"
+              aria-label="Close"
+              className={buttonClasses("ghost", "icon")}
+              onClick={() => dialog.current?.close()}
+            >
+              <X aria-hidden className="h-5 w-5" />
+            </button>
+          </div>
+          <BookingRequestForm
+            key={location.key}
+            fetcher={fetcher}
+            result={fetcher.data}
+            artistId={artist.id}
+            hourlyRate={artist.hourlyRate}
+            quickPicks={quickPicks}
+            blockedDates={blockedDates}
+            today={today}
+          />
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, FormError, inputClasses } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { TextareaField } from "~/components/ui/textarea-field";
+import {
+  DEFAULT_EVENT_TYPE,
+  DURATION_MAX,
+  DURATION_MIN,
+  EVENT_TYPES,
+  estimateTotal,
+  formatRupees,
+} from "./bookings.schema";
+import type { QuickPick } from "./quick-picks";
+
+export type BookingFormResult = {
+  ok?: boolean;
+  formError?: string;
+  formErrorTitle?: string;
+  fieldErrors?: Record<string, string>;
+  artistName?: string;
+};
+
+type Props = {
+  fetcher: FetcherWithComponents<BookingFormResult>;
+  /** The fetcher's answer, or the action's after a submission without JavaScript. */
+  result: BookingFormResult | undefined;
+  artistId: string;
+  hourlyRate: number | null;
+  quickPicks: QuickPick[];
+  /** Date → status for dates that are not available, to warn before sending. */
+  blockedDates: Record<string, string>;
+  today: string;
+};
+
+/** The booking request (product-spec 2.13): posts to /bookings, also without JavaScript. */
+export function BookingRequestForm({
+  fetcher,
+  result,
+  artistId,
+  hourlyRate,
+  quickPicks,
+  blockedDates,
+  today,
+}: Props) {
+  const [date, setDate] = useState("");
+  const [hours, setHours] = useState("2");
+  const busy = fetcher.state !== "idle";
+  const blocked = date ? blockedDates[date] : undefined;
+  const estimate =
+    Number(hours) >= DURATION_MIN && Number(hours) <= DURATION_MAX
+      ? estimateTotal(Number(hours), hourlyRate)
+      : null;
+
+  return (
+    <fetcher.Form method="post" action="/bookings" className="space-y-4" noValidate>
+      <input type="hidden" name="artistId" value={artistId} />
+      <FormError>{result?.formError}</FormError>
+      <Field
+        label="Event Date"
+        name="eventDate"
+        type="date"
+        min={today}
+        required
+        value={date}
+        onChange={(e) => setDate(e.target.value)}
+        error={
+          result?.fieldErrors?.eventDate ??
+          (blocked ? `This date is ${blocked}. Please choose an available date.` : undefined)
+        }
+      />
+      {quickPicks.length > 0 ? (
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-800">Available dates</legend>
+          <div className="flex flex-wrap gap-2">
+            {quickPicks.map((pick) => (
+              <button
+                key={pick.date}
+                type="button"
+                aria-pressed={date === pick.date}
+                onClick={() => setDate(pick.date)}
+                className={`rounded-full border px-3 py-1 text-sm ${
+                  date === pick.date
+                    ? "border-brand-600 bg-brand-600 text-white"
+                    : "border-emerald-300 bg-emerald-50 text-emerald-900 hover:bg-emerald-100"
+                }`}
+              >
+                {pick.label}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Start Time (optional)"
+          name="startTime"
+          type="time"
+          error={result?.fieldErrors?.startTime}
+        />
+        <Field
+          label="Duration (hours)"
+          name="durationHours"
+          type="number"
+          min={DURATION_MIN}
+          max={DURATION_MAX}
+          step={0.5}
+          required
+          value={hours}
+          onChange={(e) => setHours(e.target.value)}
+          error={result?.fieldErrors?.durationHours}
+        />
+      </div>
+      <Field
+        label="Venue"
+        name="venue"
+        required
+        autoComplete="off"
+        error={result?.fieldErrors?.venue}
+      />
+      <div>
+        <label htmlFor="eventType" className="mb-1 block text-sm font-medium text-slate-800">
+          Event Type
+        </label>
+        <select
+          id="eventType"
+          name="eventType"
+          defaultValue={DEFAULT_EVENT_TYPE}
+          className={inputClasses}
+        >
+          {EVENT_TYPES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </select>
+      </div>
+      <TextareaField
+        label="Additional Details (optional)"
+        name="message"
+        rows={3}
+        error={result?.fieldErrors?.message}
+      />
+      <div className="rounded-lg bg-slate-50 p-3 text-sm">
+        <p className="font-medium">
+          Estimated cost: <output>{estimate === null ? "—" : formatRupees(estimate)}</output>
+        </p>
+        <p className="text-slate-600">
+          {hourlyRate === null ? "₹150 per hour" : `${formatRupees(hourlyRate)} per hour`}. The
+          final price may vary.
+        </p>
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? (
+          <>
+            <Spinner /> Sending...
+          </>
+        ) : (
+          "Send Booking Request"
+        )}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** The toast for a failed request (product-spec 8.3): 'Authentication Required', 'Date Not Available'… */
+export function bookingToast(result: BookingFormResult | undefined) {
+  return result?.formError
+    ? {
+        title: result.formErrorTitle ?? "Booking Failed",
+        description: result.formError,
+        variant: "destructive" as const,
+      }
+    : null;
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { EVENT_TYPES } from "~db/schema";
+
+export { EVENT_TYPES };
+export type EventType = (typeof EVENT_TYPES)[number];
+export const DEFAULT_EVENT_TYPE: EventType = "Live Show";
+export const DURATION_MIN = 0.5;
+export const DURATION_MAX = 12;
+
+export const BookingRequestSchema = z.object({
+  artistId: z.uuid("Artist profile not found."),
+  eventDate: z
+    .string()
+    .trim()
+    .min(1, "Please choose a date")
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a valid date")
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      "Please choose a valid date",
+    ),
+  startTime: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? null : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please enter a valid start time")
+        .nullable(),
+    )
+    .optional()
+    .transform((v) => v ?? null),
+  durationHours: z.coerce
+    .number({ message: "Duration is required" })
+    .min(DURATION_MIN, "Duration must be at least 0.5 hours")
+    .max(DURATION_MAX, "Duration can be at most 12 hours")
+    .refine((v) => Number.isInteger(v * 2), "Duration must be in half-hour steps"),
+  venue: z
+    .string()
+    .trim()
+    .min(1, "Venue is required")
+    .max(200, "Venue must be at most 200 characters"),
+  eventType: z
+    .enum(EVENT_TYPES, { message: "Please choose an event type" })
+    .default(DEFAULT_EVENT_TYPE),
+  message: z
+    .string()
+    .trim()
+    .max(2000, "Details must be at most 2000 characters")
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type BookingRequest = z.infer<typeof BookingRequestSchema>;
+
+export const RatingSchema = z.object({
+  rating: z.coerce
+    .number({ message: "Please select a rating" })
+    .int("Please select a rating")
+    .min(1, "Please select a rating")
+    .max(5, "Please select a rating"),
+  review: z
+    .string()
+    .trim()
+    .max(2000, "Reviews can be at most 2000 characters")
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+
+export const MessageSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, "Please write a message")
+    .max(2000, "Messages can be at most 2000 characters"),
+});
+
+/** hours × the artist's hourly rate, or ₹150 per hour without one; two decimals. */
+export function estimateTotal(hours: number, hourlyRate: number | null): number {
+  const rate = hourlyRate ?? 150;
+  return Math.round(hours * rate * 100) / 100;
+}
+
+export function formatRupees(amount: number) {
+  return `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -1,0 +1,153 @@
+import { Send } from "lucide-react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { inputClasses } from "~/components/ui/field";
+import { useToast } from "~/components/ui/toast";
+import type { BookingMessage } from "./messages.server";
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/**
+ * The booking's conversation: oldest first, 'You' for one's own. New messages arrive live over
+ * Server-Sent Events; after a dropped connection the browser reconnects and the server replays
+ * what was missed (Last-Event-ID).
+ */
+export function MessagesPanel({
+  bookingId,
+  userId,
+  initial,
+  canSend,
+  sentToast,
+}: {
+  bookingId: string;
+  userId: string;
+  initial: BookingMessage[];
+  canSend: boolean;
+  /** A confirmation after sending (the artist's 'Message Sent'). */
+  sentToast?: { title: string; description: string };
+}) {
+  const [messages, setMessages] = useState(initial);
+  const [draft, setDraft] = useState("");
+  const fetcher = useFetcher<{ message?: BookingMessage; formError?: string }>();
+  const toast = useToast();
+  const list = useRef<HTMLOListElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  const add = useCallback(
+    (incoming: BookingMessage[]) =>
+      setMessages((current) => {
+        const known = new Set(current.map((m) => m.id));
+        const fresh = incoming.filter((m) => !known.has(m.id));
+        return fresh.length ? [...current, ...fresh] : current;
+      }),
+    [],
+  );
+
+  const lastInitialId = initial.at(-1)?.id ?? "";
+  useEffect(() => {
+    // `after`: anything sent between this page's render and the stream's start is replayed.
+    const source = new EventSource(`/bookings/${bookingId}/events?after=${lastInitialId}`);
+    source.addEventListener("message", (event) => add([JSON.parse(event.data) as BookingMessage]));
+    return () => source.close();
+  }, [bookingId, lastInitialId, add]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer from the server.
+  useEffect(() => {
+    if (fetcher.data?.message) {
+      add([fetcher.data.message]);
+      setDraft("");
+      if (sentToast) toast(sentToast);
+    }
+    if (fetcher.data?.formError) {
+      toast({
+        title: "Error",
+        description: "Failed to send message. Please try again.",
+        variant: "destructive",
+      });
+    }
+  }, [fetcher.data]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the list grows.
+  useEffect(() => {
+    list.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
+  }, [messages.length]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter starts a new line.
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      if (draft.trim()) form.current?.requestSubmit();
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="messages-title"
+      className="rounded-2xl border border-slate-200 bg-white p-4"
+    >
+      <h2 id="messages-title" className="text-lg font-semibold">
+        Messages
+      </h2>
+      {messages.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">No messages yet. Start the conversation!</p>
+      ) : (
+        <ol ref={list} aria-live="polite" className="mt-4 max-h-96 space-y-3 overflow-y-auto">
+          {messages.map((m) => {
+            const mine = m.senderUserId === userId;
+            return (
+              <li key={m.id} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
+                <div
+                  className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
+                >
+                  <p className={`text-xs ${mine ? "text-brand-100" : "text-slate-500"}`}>
+                    {mine ? "You" : m.senderName} · {timeFormat.format(new Date(m.createdAt))}
+                  </p>
+                  <p className="whitespace-pre-wrap break-words">{m.message}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {canSend ? (
+        <fetcher.Form
+          method="post"
+          ref={form}
+          className="mt-4 flex items-end gap-2"
+          onSubmit={(event) => {
+            if (!draft.trim()) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="message" />
+          <label htmlFor="message-input" className="sr-only">
+            Message
+          </label>
+          <textarea
+            id="message-input"
+            name="message"
+            rows={2}
+            maxLength={2000}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Type your message..."
+            className={`${inputClasses} min-w-0 flex-1 resize-none`}
+          />
+          <Button
+            type="submit"
+            aria-label="Send message"
+            disabled={fetcher.state !== "idle" || !draft.trim()}
+          >
+            <Send aria-hidden className="h-4 w-4" />
+          </Button>
+        </fetcher.Form>
+      ) : null}
+    </section>
+  );
+}

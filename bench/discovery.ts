@@ -1,0 +1,584 @@
+// `npm run bench:discovery`: the discovery query (searchArtists) under load. Seeds 1,000,000
+// artists into a fresh database on a PostgreSQL server (BENCH_DATABASE_URL, dropped at the end) and
+// 100,000 into an in-memory PGlite with set-based SQL, then runs each scenario through the real
+// searchArtists with 10 requests in flight and prints latency percentiles, throughput and the
+// EXPLAIN (ANALYZE, BUFFERS) plan of the exact SQL searchArtists sends.
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
+import pg from "pg";
+import type { DiscoveryQuery } from "../app/features/artists/artists.schema";
+import { searchArtists } from "../app/features/artists/artists.server";
+import { type DatabaseHandle, openDatabase, type Queryable, queryRows } from "../db/client";
+import * as schema from "../db/schema";
+
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const SERVER_ARTISTS = Number(process.env.BENCH_ARTISTS ?? 1_000_000);
+const PGLITE_ARTISTS = Number(process.env.BENCH_PGLITE_ARTISTS ?? 100_000);
+const CONCURRENCY = 10;
+const MAX_REQUESTS = 2_000;
+const MAX_DURATION_MS = 10_000;
+const WARMUP_REQUESTS = 50;
+const WARMUP_MAX_MS = 2_000;
+const TARGET_P95_MS = 50;
+
+// ─── Data ───────────────────────────────────────────────────────────────────────────────────────
+
+const FIRST_NAMES = [
+  "Maya",
+  "Liam",
+  "Aisha",
+  "Carlos",
+  "Priya",
+  "Marcus",
+  "Sofia",
+  "Jamal",
+  "Elena",
+  "Arjun",
+  "Chloe",
+  "Diego",
+  "Nina",
+  "Ravi",
+  "Grace",
+  "Andre",
+  "Lena",
+  "Omar",
+  "Zoe",
+  "Kofi",
+  "Hannah",
+  "Mateo",
+  "Ananya",
+  "Ethan",
+  "Isabella",
+  "Malik",
+  "Keiko",
+  "Lucas",
+  "Fatima",
+  "Noah",
+  "Olivia",
+  "Rahul",
+  "Camila",
+  "Darius",
+  "Mei",
+  "Samuel",
+  "Yara",
+  "Vikram",
+  "Jasmine",
+  "Theo",
+];
+const LAST_NAMES = [
+  "Johnson",
+  "Patel",
+  "Garcia",
+  "Nguyen",
+  "Okafor",
+  "Williams",
+  "Sharma",
+  "Rodriguez",
+  "Kim",
+  "Brown",
+  "Chen",
+  "Davis",
+  "Martinez",
+  "Singh",
+  "Lopez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Moore",
+  "Jackson",
+  "Kapoor",
+  "Martin",
+  "Lee",
+  "Thompson",
+  "White",
+  "Harris",
+  "Clark",
+  "Lewis",
+  "Walker",
+  "Hall",
+  "Young",
+  "Allen",
+  "Reddy",
+  "King",
+  "Wright",
+  "Scott",
+  "Green",
+  "Baker",
+  "Adams",
+  "Nakamura",
+];
+/** Most artists perform under their own name; some lead a group. */
+const NAME_SUFFIXES = ["", "", "", "", "", "", "", " Trio", " Quartet", " Band"];
+const BASE_GENRES = [
+  "Jazz",
+  "Rock",
+  "Classical",
+  "Hip-Hop",
+  "Pop",
+  "Blues",
+  "Country",
+  "Bollywood",
+];
+const GENRES = [
+  ...BASE_GENRES,
+  ...BASE_GENRES,
+  ...BASE_GENRES,
+  "Jazz Fusion",
+  "Smooth Jazz",
+  "Latin Jazz",
+  "Indie Rock",
+  "Classic Rock",
+  "Blues Rock",
+  "Neo-Classical",
+  "Hip-Hop Soul",
+  "Indie Pop",
+  "Country Rock",
+  "Bollywood Fusion",
+  "Delta Blues",
+];
+const BASE_LOCATIONS = [
+  "New York NY",
+  "Los Angeles CA",
+  "San Francisco CA",
+  "Atlanta GA",
+  "Chicago IL",
+  "New Delhi",
+];
+const LOCATIONS = [
+  ...BASE_LOCATIONS,
+  ...BASE_LOCATIONS,
+  ...BASE_LOCATIONS,
+  "Boston MA",
+  "Austin TX",
+  "Seattle WA",
+  "Nashville TN",
+  "Mumbai",
+  "Toronto ON",
+  "London UK",
+  "Miami FL",
+];
+const INSTRUMENTS = [
+  "Piano, Vocals",
+  "Electric Guitar, Bass",
+  "Sitar",
+  "Saxophone, Flute",
+  "Drums",
+  "Drums, Percussion",
+  "Acoustic Guitar, Vocals",
+  "Violin",
+  "Violin, Viola",
+  "Cello",
+  "Trumpet",
+  "Trumpet, Flugelhorn",
+  "Bass Guitar",
+  "Double Bass",
+  "Keyboards, Synth",
+  "Tabla",
+  "Tabla, Harmonium",
+  "Vocals",
+  "Turntables, Sampler",
+  "Banjo, Mandolin",
+  "Harmonica, Guitar",
+  "Clarinet",
+  "Electric Guitar",
+  "Piano",
+];
+
+/** `(ARRAY[...])[random pick]`; the values are our own constants above, never input. */
+function randomPick(values: readonly string[]) {
+  const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
+  return sql.raw(`(ARRAY[${list}]::text[])[1 + floor(random() * ${values.length})::int]`);
+}
+
+type IndexDefinition = { name: string; definition: string };
+
+/** artist_profiles' own indexes (not those behind a PRIMARY KEY or UNIQUE constraint). */
+async function plainIndexes(db: Queryable) {
+  return queryRows<IndexDefinition>(
+    db,
+    sql`SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+        WHERE x.indrelid = 'artist_profiles'::regclass
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+        ORDER BY i.relname`,
+  );
+}
+
+/**
+ * `count` users and artist profiles with set-based SQL. The plain indexes are dropped for the load
+ * and rebuilt from their own definitions afterwards (faster than maintaining two GIN indexes row by
+ * row); the rebuilt set is checked against the migrated one.
+ */
+async function seedArtists(handle: DatabaseHandle, count: number, maintenanceWorkMem: string) {
+  const { db } = handle;
+  const indexes = await plainIndexes(db);
+  const started = performance.now();
+  let loadedAt = started;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL maintenance_work_mem = '${maintenanceWorkMem}'`));
+    for (const index of indexes) await tx.execute(sql.raw(`DROP INDEX "${index.name}"`));
+    await tx.execute(sql`SELECT setseed(0.42)`);
+    await tx.execute(sql`
+      CREATE TEMP TABLE bench_src ON COMMIT DROP AS
+      SELECT g,
+        md5('gigledger-bench-' || g)::uuid AS user_id,
+        ${randomPick(FIRST_NAMES)} AS first_name,
+        ${randomPick(LAST_NAMES)} AS last_name,
+        ${randomPick(NAME_SUFFIXES)} AS suffix,
+        ${randomPick(GENRES)} AS genre,
+        ${randomPick(LOCATIONS)} AS location,
+        ${randomPick(INSTRUMENTS)} AS instruments,
+        CASE WHEN random() < 0.3 THEN 0 ELSE round((random() * 5)::numeric, 2) END AS rating,
+        1 + floor(random() * 30)::int AS years,
+        1 + floor(random() * 120)::int AS reviews,
+        CASE WHEN random() < 0.2 THEN NULL ELSE round((40 + random() * 460)::numeric) END AS hourly_rate,
+        random() < 0.85 AS is_available
+      FROM generate_series(1, ${count}::int) AS g`);
+    await tx.execute(sql`
+      INSERT INTO users (id, name, email, email_verified)
+      SELECT user_id, first_name || ' ' || last_name, 'artist-' || g || '@bench.gigledger.test', true
+      FROM bench_src`);
+    await tx.execute(sql`
+      INSERT INTO artist_profiles (user_id, slug, artist_name, bio, genre, location, experience,
+        instruments, hourly_rate, is_available, rating, total_reviews)
+      SELECT user_id,
+        trim(BOTH '-' FROM lower(regexp_replace(first_name || ' ' || last_name || suffix, '[^A-Za-z0-9]+', '-', 'g'))) || '-' || g,
+        first_name || ' ' || last_name || suffix,
+        first_name || ' plays ' || lower(genre) || ' in ' || location || ' (' || lower(instruments)
+          || '). Available for weddings, clubs, corporate events and studio sessions.',
+        genre, location, years || CASE WHEN years = 1 THEN ' year' ELSE ' years' END, instruments,
+        hourly_rate, is_available, rating, CASE WHEN rating = 0 THEN 0 ELSE reviews END
+      FROM bench_src`);
+    loadedAt = performance.now();
+    for (const index of indexes) await tx.execute(sql.raw(index.definition));
+  });
+  const indexedAt = performance.now();
+  await db.execute(sql`VACUUM (ANALYZE) users`);
+  await db.execute(sql`VACUUM (ANALYZE) artist_profiles`);
+  // Flush the load now so a background checkpoint does not land in the measurements.
+  if (handle.driver === "postgres") await db.execute(sql`CHECKPOINT`);
+  const done = performance.now();
+  const rebuilt = await plainIndexes(db);
+  if (JSON.stringify(rebuilt) !== JSON.stringify(indexes)) {
+    throw new Error(
+      `indexes differ after the rebuild:\n${JSON.stringify({ indexes, rebuilt }, null, 2)}`,
+    );
+  }
+  const [stats] = await queryRows<{ rows: number; size: string }>(
+    db,
+    sql`SELECT count(*)::int AS rows, pg_size_pretty(pg_total_relation_size('artist_profiles')) AS size
+        FROM artist_profiles`,
+  );
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    `seeded ${stats?.rows.toLocaleString("en-US")} artists (+ users) in ${s(done - started)}: ` +
+      `insert ${s(loadedAt - started)}, rebuild ${indexes.length} indexes ${s(indexedAt - loadedAt)}, ` +
+      `VACUUM ANALYZE${handle.driver === "postgres" ? " + CHECKPOINT" : ""} ${s(done - indexedAt)}; artist_profiles with indexes: ${stats?.size}`,
+  );
+}
+
+// ─── Scenarios ────────────────────────────────────────────────────────────────────────────────
+
+type Scenario = { name: string; queries: DiscoveryQuery[]; extra?: boolean };
+
+const query = (fields: Partial<DiscoveryQuery>): DiscoveryQuery => ({
+  q: "",
+  genre: "",
+  location: "",
+  page: 1,
+  ...fields,
+});
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: "name search (last name)",
+    queries: [
+      "Johnson",
+      "patel",
+      "Garcia",
+      "nguyen",
+      "Okafor",
+      "sharma",
+      "Nakamura",
+      "kapoor",
+      "Rodrig",
+      "willia",
+    ].map((q) => query({ q })),
+  },
+  { name: "genre filter (Jazz)", queries: [query({ genre: "Jazz" })] },
+  { name: "location filter (Chicago IL)", queries: [query({ location: "Chicago IL" })] },
+  {
+    name: "combined (guitar + Rock + Atlanta GA)",
+    queries: [query({ q: "guitar", genre: "Rock", location: "Atlanta GA" })],
+  },
+  { name: "genre filter (Jazz), page 3", queries: [query({ genre: "Jazz", page: 3 })] },
+  {
+    name: "extra: full-name search",
+    extra: true,
+    queries: ["Maya Nakamura", "priya sharma", "Kofi Okafor", "Diego Lopez", "Mei Chen"].map((q) =>
+      query({ q }),
+    ),
+  },
+];
+
+// ─── SQL of searchArtists, and its plan ─────────────────────────────────────────────────────────
+
+type Statement = { text: string; params: unknown[] };
+
+/** The exact SQL and parameters searchArtists sends for `q`, recorded by a pg-proxy Drizzle. */
+async function discoverySql(q: DiscoveryQuery): Promise<Statement> {
+  let recorded: Statement | undefined;
+  const recorder = drizzleProxy(
+    async (text, params) => {
+      recorded = { text, params };
+      return { rows: [] };
+    },
+    { schema, casing: "snake_case" },
+  );
+  await searchArtists(recorder as unknown as Queryable, q);
+  if (!recorded) throw new Error("searchArtists sent no query");
+  return recorded;
+}
+
+/** The recorded statement as a Drizzle SQL with the same parameters, to run on any driver. */
+function rebind(statement: Statement, prefix: string): SQL {
+  const parts = statement.text.split(/\$(\d+)/);
+  const chunks: SQL[] = [sql.raw(prefix)];
+  parts.forEach((part, i) => {
+    chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${statement.params[Number(part) - 1]}`);
+  });
+  return sql.join(chunks);
+}
+
+type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
+
+function describeNode(node: PlanNode) {
+  const parallel = node["Parallel Aware"] ? "Parallel " : "";
+  const sort = node["Sort Method"] ? ` [${node["Sort Method"]}]` : "";
+  const index = node["Index Name"] ? ` using ${node["Index Name"]}` : "";
+  const relation = node["Relation Name"] ? ` on ${node["Relation Name"]}` : "";
+  return `${parallel}${node["Node Type"]}${index}${relation}${sort}`;
+}
+
+async function explain(db: Queryable, statement: Statement) {
+  const [jsonRow] = await queryRows<{ "QUERY PLAN": unknown }>(
+    db,
+    rebind(statement, "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) "),
+  );
+  const raw = jsonRow?.["QUERY PLAN"];
+  const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as {
+    Plan: PlanNode;
+    "Execution Time": number;
+  }[];
+  const top = parsed[0];
+  if (!top) throw new Error("EXPLAIN returned no plan");
+  const nodes = planNodes(top.Plan);
+  const text = await queryRows<{ "QUERY PLAN": string }>(
+    db,
+    rebind(statement, "EXPLAIN (ANALYZE, BUFFERS) "),
+  );
+  return {
+    summary: nodes.map(describeNode).join(" → "),
+    seqScan: nodes.some(
+      (n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "artist_profiles",
+    ),
+    executionMs: top["Execution Time"],
+    sharedHit: Number(top.Plan["Shared Hit Blocks"] ?? 0),
+    sharedRead: Number(top.Plan["Shared Read Blocks"] ?? 0),
+    lines: text.map((r) => r["QUERY PLAN"]),
+  };
+}
+
+// ─── Load ──────────────────────────────────────────────────────────────────────────────────────
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0)
+    : 0;
+
+async function measure(db: Queryable, scenario: Scenario) {
+  // Warm-up (at most 50 requests or 2 s), and a check that every query finds artists.
+  const found: number[] = [];
+  for (const q of scenario.queries) found.push((await searchArtists(db, q)).artists.length);
+  const warmupStarted = performance.now();
+  for (let i = 0; i < WARMUP_REQUESTS && performance.now() - warmupStarted < WARMUP_MAX_MS; i++) {
+    await searchArtists(db, scenario.queries[i % scenario.queries.length] as DiscoveryQuery);
+  }
+  const latencies: number[] = [];
+  let issued = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (issued < MAX_REQUESTS && performance.now() - started < MAX_DURATION_MS) {
+      const q = scenario.queries[issued++ % scenario.queries.length] as DiscoveryQuery;
+      const t0 = performance.now();
+      await searchArtists(db, q);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    seconds: elapsed / 1000,
+    rps: latencies.length / (elapsed / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? 0,
+    minFound: Math.min(...found),
+  };
+}
+
+type Measured = Awaited<ReturnType<typeof measure>> & { scenario: Scenario };
+
+async function runScenarios(label: string, db: Queryable, fullPlans: boolean) {
+  console.log(`\n== ${label}: plans (EXPLAIN ANALYZE, BUFFERS) of the SQL searchArtists sends ==`);
+  const first = await discoverySql(SCENARIOS[0]?.queries[0] as DiscoveryQuery);
+  if (fullPlans)
+    console.log(`SQL (name search):\n  ${first.text}\n  params: ${JSON.stringify(first.params)}`);
+  for (const scenario of SCENARIOS) {
+    const statement = await discoverySql(scenario.queries[0] as DiscoveryQuery);
+    const plan = await explain(db, statement);
+    console.log(
+      `\n[${scenario.name}] ${JSON.stringify(scenario.queries[0])}\n  ${plan.seqScan ? "SEQ SCAN of artist_profiles" : "no seq scan of artist_profiles"}; ` +
+        `${plan.executionMs.toFixed(1)} ms; buffers hit ${plan.sharedHit} read ${plan.sharedRead}\n  nodes: ${plan.summary}`,
+    );
+    if (fullPlans) for (const line of plan.lines) console.log(`    ${line}`);
+  }
+
+  console.log(
+    `\n== ${label}: load, ${CONCURRENCY} requests in flight, ${MAX_REQUESTS} requests or ${MAX_DURATION_MS / 1000} s per scenario ==`,
+  );
+  const results: Measured[] = [];
+  for (const scenario of SCENARIOS) {
+    process.stdout.write(`  ${scenario.name}… `);
+    const result = await measure(db, scenario);
+    console.log(`${result.requests} requests in ${result.seconds.toFixed(1)} s`);
+    results.push({ ...result, scenario });
+  }
+  console.table(
+    results.map((r) => ({
+      scenario: r.scenario.name,
+      requests: r.requests,
+      "req/s": Math.round(r.rps),
+      "p50 ms": Number(r.p50.toFixed(1)),
+      "p95 ms": Number(r.p95.toFixed(1)),
+      "p99 ms": Number(r.p99.toFixed(1)),
+      "max ms": Number(r.max.toFixed(1)),
+      "min artists/page": r.minFound,
+    })),
+  );
+  for (const r of results) {
+    if (r.minFound === 0) console.warn(`warning: a query of "${r.scenario.name}" found no artists`);
+  }
+  return results;
+}
+
+function verdict(results: Measured[]) {
+  const counted = results.filter((r) => !r.scenario.extra);
+  const worst = counted.reduce<Measured | undefined>(
+    (w, r) => (!w || r.p95 > w.p95 ? r : w),
+    undefined,
+  );
+  const failing = counted.filter((r) => r.p95 > TARGET_P95_MS);
+  const line =
+    `${failing.length === 0 && worst ? "PASS" : "FAIL"}  server: p95 ≤ ${TARGET_P95_MS} ms at ${CONCURRENCY} concurrent connections ` +
+    `(${SERVER_ARTISTS.toLocaleString("en-US")} artists): worst ${worst?.scenario.name} p95 ${worst?.p95.toFixed(1)} ms` +
+    (failing.length
+      ? `; over: ${failing.map((r) => `${r.scenario.name} (${r.p95.toFixed(1)} ms)`).join(", ")}`
+      : "");
+  console.log(`\n${line}`);
+  for (const r of results.filter((x) => x.scenario.extra)) {
+    console.log(
+      `      (not in the verdict) ${r.scenario.name}: p95 ${r.p95.toFixed(1)} ms — ${r.p95 <= TARGET_P95_MS ? "within" : "over"} the target`,
+    );
+  }
+}
+
+// ─── Main ──────────────────────────────────────────────────────────────────────────────────────
+
+async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: BASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchServer() {
+  const name = `gigledger_bench_${Date.now()}`;
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  console.log(`== PostgreSQL server: database ${name} on ${url.host} ==`);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  let handle: DatabaseHandle | undefined;
+  const drop = async () => {
+    await handle?.close().catch(() => {});
+    handle = undefined;
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    console.log(`dropped database ${name}`);
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.log(`\n${signal}: dropping ${name}…`);
+    drop().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    handle = openDatabase({ driver: "postgres", url: url.href, poolSize: CONCURRENCY });
+    await handle.migrate();
+    const [version] = await queryRows<{ v: string }>(
+      handle.db,
+      sql`SELECT current_setting('server_version') AS v`,
+    );
+    console.log(
+      `PostgreSQL ${version?.v}; seeding ${SERVER_ARTISTS.toLocaleString("en-US")} artists…`,
+    );
+    await seedArtists(handle, SERVER_ARTISTS, "512MB");
+    const results = await runScenarios("PostgreSQL server", handle.db, true);
+    verdict(results);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await drop();
+  }
+}
+
+async function benchPglite() {
+  console.log(
+    `\n== PGlite (in memory): seeding ${PGLITE_ARTISTS.toLocaleString("en-US")} artists… ==`,
+  );
+  const handle = openDatabase({ driver: "pglite" });
+  try {
+    await handle.migrate();
+    await seedArtists(handle, PGLITE_ARTISTS, "128MB");
+    const results = await runScenarios("PGlite", handle.db, false);
+    console.log(
+      `PGlite (${PGLITE_ARTISTS.toLocaleString("en-US")} artists, one connection, queries serialized): ` +
+        results
+          .map((r) => `${r.scenario.name} p50 ${r.p50.toFixed(1)} / p95 ${r.p95.toFixed(1)} ms`)
+          .join("; "),
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  await benchServer();
+  await benchPglite();
+  console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

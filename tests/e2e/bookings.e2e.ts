@@ -1,0 +1,209 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import pg from "pg";
+import { formatLongDate } from "~/features/availability/calendar-month";
+import { addDays, todayIn } from "~/lib/dates";
+import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
+import { mailLink, newAccount, type TestAccount } from "./support/fixtures";
+
+/**
+ * The whole booking story on two server instances sharing one PostgreSQL database: the artist
+ * uses one, the client the other, so live messages must cross instances (LISTEN/NOTIFY). Part of
+ * the suite whenever TEST_DATABASE_URL names a server (.ci/run sets it), like the other
+ * PostgreSQL tests.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+test.describe.configure({ timeout: 240_000 });
+
+async function signUpOn(page: Page, account: TestAccount) {
+  await page.goto("/auth?tab=signup");
+  await page.getByLabel("First Name").fill(account.firstName);
+  await page.getByLabel("Last Name").fill(account.lastName);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await page.goto(await mailLink(page, account.email, /Confirm your GigLedger account/));
+  await expect(page.getByRole("button", { name: /Account menu for/ })).toBeVisible();
+}
+
+async function visitor(
+  browser: Browser,
+  server: SpawnedServer,
+  ip: string,
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "X-Forwarded-For": ip } });
+}
+
+if (serverUrl) {
+  test("book an artist: availability, request, live messages, accept, completion, rating", async ({
+    browser,
+  }) => {
+    const dbName = `gigledger_e2e_bookings_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "gigledger-bookings-"));
+    const shared = {
+      DATABASE_URL: url.href,
+      DATA_DIR: dataDir,
+      TRUST_PROXY: "true",
+      BETTER_AUTH_SECRET: "e2e-secret-".padEnd(40, "k"),
+    };
+    const one = await spawnServer(shared);
+    const two = await spawnServer(shared);
+    try {
+      await waitUntilReady(one);
+      await waitUntilReady(two);
+      // Links in mails use APP_URL; each instance is its own public address here.
+      const artistCtx = await visitor(browser, one, "198.51.100.10");
+      const clientCtx = await visitor(browser, two, "198.51.100.20");
+      const artist = await artistCtx.newPage();
+      const client = await clientCtx.newPage();
+
+      // ── The artist: account, profile, two available dates ──────────────────────────────────
+      await signUpOn(artist, newAccount({ firstName: "Noor", lastName: "Khan" }));
+      const name = `Noor Khan Trio ${Date.now().toString(36)}`;
+      const slug = name.toLowerCase().replaceAll(" ", "-");
+      await artist.goto("/profile-setup");
+      await artist.getByLabel("Artist Name").fill(name);
+      await artist.getByLabel("Genre").fill("Jazz");
+      await artist.getByLabel("Location").fill("New Delhi");
+      await artist.getByLabel("Bio").fill("Jazz trio.");
+      await artist.getByLabel("Experience").fill("5 years");
+      await artist.getByLabel("Hourly Rate (₹)").fill("2500");
+      await artist.getByLabel("Instruments").fill("Piano, Bass, Drums");
+      await artist.getByRole("button", { name: "Create Profile" }).click();
+      await expect(artist.getByText("Profile Created!")).toBeVisible();
+
+      const today = todayIn("Asia/Kolkata");
+      const gigDate = addDays(today, 3);
+      const spareDate = addDays(today, 4);
+      await artist.goto("/artist-dashboard?tab=schedule");
+      for (const date of [gigDate, spareDate]) {
+        const day = artist.getByRole("button", { name: `${formatLongDate(date)}: No status set` });
+        if (!(await day.isVisible()))
+          await artist.getByRole("button", { name: "Next month" }).click();
+        await day.click();
+        await expect(
+          artist.getByRole("button", { name: `${formatLongDate(date)}: Available` }),
+        ).toBeVisible();
+      }
+      await expect(artist.getByText("Availability Updated").first()).toBeVisible();
+
+      // ── The client: request the first quick-pick date ─────────────────────────────────────
+      await signUpOn(client, newAccount({ firstName: "Priya", lastName: "Nair" }));
+      await client.goto(`/artist/${slug}`);
+      await client.getByRole("link", { name: "Book Performance" }).click();
+      const dialog = client.getByRole("dialog", { name: `Book ${name}` });
+      await expect(dialog).toBeVisible();
+      const picks = dialog.getByRole("group", { name: "Available dates" }).getByRole("button");
+      await expect(picks).toHaveCount(2);
+      await picks.first().click();
+      await expect(dialog.getByLabel("Event Date")).toHaveValue(gigDate);
+      await dialog.getByLabel("Duration (hours)").fill("2");
+      await expect(dialog.getByText("Estimated cost: ₹5,000.00")).toBeVisible();
+      await dialog.getByLabel("Venue").fill("The Piano Bar");
+      await dialog.getByLabel("Event Type").selectOption("Wedding");
+      await dialog
+        .getByLabel("Additional Details (optional)")
+        .fill("Evening reception, 80 guests.");
+      await dialog.getByRole("button", { name: "Send Booking Request" }).click();
+      await expect(client.getByText("Booking Request Sent!")).toBeVisible();
+      await expect(dialog).toBeHidden();
+
+      // ── The artist sees the pending request and they talk, live, across the two instances ──
+      await artist.goto("/artist-dashboard");
+      await expect(artist.getByText("1 pending booking request").first()).toBeVisible();
+      await artist.getByRole("link", { name: /Bookings\s*1 pending/ }).click();
+      await artist.getByRole("link", { name: "View Details" }).click();
+      await expect(artist.getByRole("heading", { name: "Booking Details" })).toBeVisible();
+      await expect(artist.getByText("₹5,000.00")).toBeVisible();
+      await expect(artist.getByText("No messages yet. Start the conversation!")).toBeVisible();
+
+      await client.goto("/client-bookings");
+      await expect(client.getByRole("heading", { name: "Your Bookings" })).toBeVisible();
+      await client.getByRole("link", { name: "Details & messages" }).click();
+      await expect(client.getByRole("heading", { name: "Booking Details" })).toBeVisible();
+      await client.waitForTimeout(500); // the event stream connects
+
+      await artist
+        .getByRole("textbox", { name: "Message", exact: true })
+        .fill("Happy to play! Any song requests?");
+      await artist.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
+      await expect(artist.getByText("Message Sent")).toBeVisible();
+      await expect(client.getByText("Happy to play! Any song requests?")).toBeVisible({
+        timeout: 3000,
+      });
+      await client.getByRole("textbox", { name: "Message", exact: true }).fill("   ");
+      await client.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
+      await client
+        .getByRole("textbox", { name: "Message", exact: true })
+        .fill("Yes: At Last, please.");
+      await client.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
+      await expect(artist.getByText("Yes: At Last, please.")).toBeVisible({ timeout: 3000 });
+      await expect(client.getByRole("list").getByText("You ·").first()).toBeVisible();
+
+      // ── Accept: the date is booked on the public calendar and can't be booked again ───────
+      await artist.getByRole("button", { name: "Accept Booking" }).click();
+      await expect(artist.getByText("Booking Confirmed")).toBeVisible();
+      await expect(artist.getByRole("button", { name: "Accept Booking" })).toHaveCount(0);
+      await client.goto(`/artist/${slug}`);
+      const bookedDay = client.getByRole("button", { name: `${formatLongDate(gigDate)}: Booked` });
+      if (!(await bookedDay.isVisible()))
+        await client.getByRole("button", { name: "Next month" }).click();
+      await expect(bookedDay).toBeVisible();
+      await client.getByRole("link", { name: "Book Performance" }).click();
+      await expect(
+        dialog.getByRole("group", { name: "Available dates" }).getByRole("button"),
+      ).toHaveCount(1);
+      await dialog.getByLabel("Event Date").fill(gigDate);
+      await dialog.getByLabel("Venue").fill("Somewhere else");
+      await dialog.getByRole("button", { name: "Send Booking Request" }).click();
+      await expect(client.getByText("Date Not Available").first()).toBeVisible();
+      await expect(
+        dialog.getByText("This date is booked. Please choose an available date.").first(),
+      ).toBeVisible();
+
+      // ── The event happens (date moved into the past), the client rates it ─────────────────
+      const db = new pg.Client({ connectionString: url.href });
+      await db.connect();
+      await db.query(
+        "UPDATE bookings SET event_date = event_date - 30 WHERE venue = 'The Piano Bar'",
+      );
+      await db.end();
+      await client.goto("/client-bookings");
+      const rateCard = client.getByRole("region", { name: "Rate Your Recent Experiences" });
+      await expect(rateCard).toBeVisible();
+      await rateCard.getByRole("button", { name: "Submit Rating" }).click();
+      await expect(client.getByText("Please select a rating").first()).toBeVisible();
+      await rateCard.locator("label").filter({ hasText: "5 stars" }).click();
+      await rateCard.getByLabel("Review (optional)").fill("Wonderful evening.");
+      await rateCard.getByRole("button", { name: "Submit Rating" }).click();
+      await expect(client.getByText("Rating Submitted")).toBeVisible();
+      await expect(client.getByText("Rated", { exact: true })).toBeVisible();
+      await expect(rateCard).toHaveCount(0);
+
+      await client.goto(`/artist/${slug}`);
+      const figures = client.getByRole("region", { name: "Figures" });
+      await expect(figures.getByText("5.0")).toBeVisible();
+      await expect(figures.getByText("1 review")).toBeVisible();
+      await expect(figures.getByText("of 1 logged")).toBeVisible();
+      const recent = client.getByRole("region", { name: "Recent Performances" });
+      await expect(recent.getByText("The Piano Bar")).toBeVisible();
+      await artistCtx.close();
+      await clientCtx.close();
+    } finally {
+      one.process.kill("SIGTERM");
+      two.process.kill("SIGTERM");
+      await Promise.all([one.exited, two.exited]);
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
