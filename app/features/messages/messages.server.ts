@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "~/lib/context";
 import { bookingMessages, profiles, users } from "~db/schema";
 import { bookingMails } from "../bookings/booking-mails";
@@ -55,28 +55,19 @@ export async function listMessages(
   bookingId: string,
   after?: string | null,
 ) {
-  let since = null as null | { createdAt: Date; id: string };
-  if (after && /^[0-9a-f-]{36}$/i.test(after)) {
-    const [row] = await ctx.db
-      .select({ createdAt: bookingMessages.createdAt, id: bookingMessages.id })
-      .from(bookingMessages)
-      .where(and(eq(bookingMessages.id, after), eq(bookingMessages.bookingId, bookingId)));
-    since = row ?? null;
-  }
+  // Compared inside the database: created_at has microseconds, a JavaScript Date only milliseconds.
+  const afterClause =
+    after && /^[0-9a-f-]{36}$/i.test(after)
+      ? sql`(${bookingMessages.createdAt}, ${bookingMessages.id}) > (SELECT created_at, id FROM booking_messages WHERE id = ${after} AND booking_id = ${bookingId})`
+      : undefined;
   const rows = await ctx.db
     .select(columns)
     .from(bookingMessages)
     .innerJoin(users, eq(users.id, bookingMessages.senderUserId))
     .leftJoin(profiles, eq(profiles.id, bookingMessages.senderUserId))
     .where(
-      since
-        ? and(
-            eq(bookingMessages.bookingId, bookingId),
-            or(
-              gt(bookingMessages.createdAt, since.createdAt),
-              and(eq(bookingMessages.createdAt, since.createdAt), gt(bookingMessages.id, since.id)),
-            ),
-          )
+      afterClause
+        ? and(eq(bookingMessages.bookingId, bookingId), afterClause)
         : eq(bookingMessages.bookingId, bookingId),
     )
     .orderBy(asc(bookingMessages.createdAt), asc(bookingMessages.id));

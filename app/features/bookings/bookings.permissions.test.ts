@@ -1,0 +1,247 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayIn } from "~/lib/dates";
+import { artistProfiles, availability, bookingMessages, bookings } from "~db/schema";
+import { startTestApp } from "../../../tests/support/app-harness";
+import { postForm, signedInUser } from "../../../tests/support/sessions";
+import { createTestDatabase } from "../../../tests/support/test-database";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+type Person = Awaited<ReturnType<typeof signedInUser>>;
+let artist: Person;
+let client: Person;
+let otherClient: Person;
+let otherArtist: Person;
+let stranger: Person;
+let artistId: string;
+let bookingId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startTestApp(database);
+  [artist, client, otherClient, otherArtist, stranger] = await Promise.all(
+    ["Artist", "Client", "Other", "Rival", "Stranger"].map((n) =>
+      signedInUser(app, database.db, n),
+    ),
+  );
+  for (const who of [artist, otherArtist]) {
+    await database.db.insert(artistProfiles).values({
+      userId: who.id,
+      slug: `perm-${who.id.slice(0, 8)}`,
+      artistName: `Perm ${who.id.slice(0, 8)}`,
+      bio: "b",
+      genre: "Jazz",
+      location: "Chicago IL",
+      experience: "1 year",
+      instruments: "Piano",
+    });
+  }
+  const [row] = await database.db
+    .select({ id: artistProfiles.id })
+    .from(artistProfiles)
+    .where(eq(artistProfiles.userId, artist.id));
+  artistId = row!.id;
+  const today = todayIn(app.env.timeZone);
+  const res = await postForm(
+    app,
+    "/bookings",
+    {
+      artistId,
+      eventDate: addDays(today, 9),
+      durationHours: "2",
+      venue: "Hall",
+      eventType: "Wedding",
+      message: "Hi",
+    },
+    client.cookie,
+  );
+  expect(res.status).toBe(302);
+  const [booking] = await database.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.clientUserId, client.id));
+  bookingId = booking!.id;
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+async function snapshot() {
+  const [b] = await database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const messages = await database.db
+    .select({ id: bookingMessages.id })
+    .from(bookingMessages)
+    .where(eq(bookingMessages.bookingId, bookingId));
+  const days = await database.db
+    .select()
+    .from(availability)
+    .where(eq(availability.artistProfileId, artistId));
+  return { b, messages: messages.length, days };
+}
+
+describe("every booking endpoint, for people who are not its parties", () => {
+  const outsiders = () =>
+    [
+      ["a stranger", stranger.cookie],
+      ["the other client", otherClient.cookie],
+      ["another artist", otherArtist.cookie],
+    ] as const;
+
+  it("reads nothing: details, messages and the event stream answer 404", async () => {
+    await postForm(
+      app,
+      `/bookings/${bookingId}`,
+      { intent: "message", message: "Secret plan" },
+      client.cookie,
+    );
+    for (const [, cookie] of outsiders()) {
+      const page = await app.request(`/bookings/${bookingId}`, { headers: { Cookie: cookie } });
+      expect(page.status).toBe(404);
+      expect(await page.text()).not.toContain("Secret plan");
+      const data = await app.request(`/bookings/${bookingId}.data`, {
+        headers: { Cookie: cookie },
+      });
+      expect(await data.text()).not.toContain("Secret plan");
+      expect(
+        (await app.request(`/bookings/${bookingId}/events`, { headers: { Cookie: cookie } }))
+          .status,
+      ).toBe(404);
+      expect(
+        await (await app.request("/client-bookings", { headers: { Cookie: cookie } })).text(),
+      ).not.toContain("Hall");
+    }
+    const signedOut = await app.request(`/bookings/${bookingId}`, { redirect: "manual" });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    expect(
+      (await app.request(`/bookings/${bookingId}/events`, { redirect: "manual" })).status,
+    ).toBe(302);
+  });
+
+  it("changes nothing: accept, decline, cancel, rate, message", async () => {
+    const before = await snapshot();
+    for (const intent of ["accept", "decline", "cancel", "rate", "message"]) {
+      const fields = { intent, rating: "5", message: "Let me in" };
+      for (const [, cookie] of outsiders()) {
+        expect((await postForm(app, `/bookings/${bookingId}`, fields, cookie)).status).toBe(404);
+      }
+      expect((await postForm(app, `/bookings/${bookingId}`, fields)).status).toBe(302);
+    }
+    // The client cannot accept their own request, the artist cannot cancel or rate it.
+    expect(
+      (await postForm(app, `/bookings/${bookingId}`, { intent: "accept" }, client.cookie)).status,
+    ).toBe(409);
+    expect(
+      (await postForm(app, `/bookings/${bookingId}`, { intent: "cancel" }, artist.cookie)).status,
+    ).toBe(409);
+    expect(
+      (
+        await postForm(
+          app,
+          `/bookings/${bookingId}`,
+          { intent: "rate", rating: "5" },
+          artist.cookie,
+        )
+      ).status,
+    ).toBe(409);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("availability belongs to its artist: others can't change it", async () => {
+    const before = await snapshot();
+    const date = addDays(todayIn(app.env.timeZone), 12);
+    expect(
+      (await postForm(app, "/availability", { intent: "set", date, status: "available" })).status,
+    ).toBe(302);
+    // Another artist's POST changes only their own calendar, a non-artist's nothing.
+    expect(
+      (
+        await postForm(
+          app,
+          "/availability",
+          { intent: "set", date, status: "available" },
+          stranger.cookie,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await postForm(
+          app,
+          "/availability",
+          { intent: "set", date, status: "available" },
+          otherArtist.cookie,
+        )
+      ).status,
+    ).toBe(200);
+    expect((await snapshot()).days).toEqual(before.days);
+    expect(
+      (
+        await postForm(
+          app,
+          "/availability",
+          { intent: "set", date, status: "maybe" },
+          artist.cookie,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await postForm(
+          app,
+          "/availability",
+          { intent: "set", date: addDays(date, -40), status: "booked" },
+          artist.cookie,
+        )
+      ).status,
+    ).toBe(400);
+  });
+
+  it("refuses bad booking input with clear messages and stores nothing", async () => {
+    const count = async () => (await database.db.select({ id: bookings.id }).from(bookings)).length;
+    const before = await count();
+    const res = await postForm(
+      app,
+      "/bookings",
+      {
+        artistId,
+        eventDate: "not-a-date",
+        durationHours: "13",
+        venue: " ",
+        eventType: "Rave",
+        totalAmount: "1",
+      },
+      client.cookie,
+    );
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    for (const message of [
+      "Please choose a valid date",
+      "Duration can be at most 12 hours",
+      "Venue is required",
+      "Please choose an event type",
+    ]) {
+      expect(html).toContain(message);
+    }
+    expect(
+      (
+        await postForm(app, "/bookings", {
+          artistId,
+          eventDate: "2030-01-01",
+          durationHours: "2",
+          venue: "x",
+        })
+      ).status,
+    ).toBe(401);
+    const self = await postForm(
+      app,
+      "/bookings",
+      { artistId, eventDate: "2030-01-01", durationHours: "2", venue: "x" },
+      artist.cookie,
+    );
+    expect(self.status).toBe(403);
+    expect(await count()).toBe(before);
+  });
+});

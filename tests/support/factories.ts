@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "~db/client";
+import { artistProfiles, profiles, users } from "~db/schema";
+
+/** A user with a profile; unique data so test files can run in parallel. */
+export async function createUser(
+  db: Database,
+  overrides: { firstName?: string; email?: string } = {},
+) {
+  const id = randomUUID();
+  const firstName = overrides.firstName ?? "Test";
+  const email = overrides.email ?? `user-${id}@example.com`;
+  await db.insert(users).values({ id, name: `${firstName} User`, email, emailVerified: true });
+  await db.insert(profiles).values({ id, firstName, lastName: "User", email });
+  return { id, name: `${firstName} User`, email };
+}
+
+/** A user who has an artist profile. */
+export async function createArtist(
+  db: Database,
+  overrides: { hourlyRate?: number | null; name?: string } = {},
+) {
+  const user = await createUser(db, { firstName: "Artist" });
+  const name = overrides.name ?? `Artist ${user.id.slice(0, 8)}`;
+  const [artist] = await db
+    .insert(artistProfiles)
+    .values({
+      userId: user.id,
+      slug: `artist-${user.id.slice(0, 8)}`,
+      artistName: name,
+      bio: "Bio",
+      genre: "Jazz",
+      location: "Chicago IL",
+      experience: "3 years",
+      instruments: "Piano",
+      hourlyRate: overrides.hourlyRate === undefined ? 2000 : overrides.hourlyRate,
+    })
+    .returning({ id: artistProfiles.id });
+  return { user, artistId: artist!.id, name };
+}
