@@ -26,5 +26,11 @@ export default [
   route("bookings/:bookingId", "routes/bookings.$bookingId.tsx"),
   route("bookings/:bookingId/events", "routes/bookings.$bookingId.events.tsx"),
   route("client-bookings", "routes/client-bookings.tsx"),
+  // Portfolio, Instagram settings, diagnostics (issue 7)
+  route("portfolio/:id", "routes/portfolio.$id.tsx"),
+  route("portfolio-manager", "routes/portfolio-manager.tsx"),
+  route("settings/instagram", "routes/settings.instagram.tsx"),
+  route("diagnostic", "routes/diagnostic.tsx"),
+  route("domain-diagnostic", "routes/domain-diagnostic.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

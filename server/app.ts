@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { handleMediaUpload } from "~/features/media/media.server";
 import { AUTH_BASE_PATH, type Auth, trustedOrigins } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import type { Env } from "~/lib/env.server";
@@ -97,6 +98,16 @@ export function createApp({
       return c.json({ status: "unavailable", database: database.driver }, 503);
     }
   });
+
+  // Session media streams straight to storage with its own per-type limits, so it is mounted
+  // before the form body limit.
+  app.put("/api/sessions/:sessionId/media", (c) =>
+    handleMediaUpload(
+      c.req.raw,
+      { db: database.db, auth, env, storage, logger },
+      c.req.param("sessionId"),
+    ),
+  );
 
   app.use(
     bodyLimit({

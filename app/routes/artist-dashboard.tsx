@@ -12,10 +12,9 @@ import {
 import { data, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/accounts.server";
-import { getArtistProfileOfUser, getRecentPerformances } from "~/features/artists/artists.server";
+import { getArtistProfileOfUser } from "~/features/artists/artists.server";
 import { getDashboardCounts } from "~/features/artists/dashboard.server";
 import { formatHours } from "~/features/artists/format";
-import { RecentPerformances } from "~/features/artists/recent-performances";
 import { ProfileLink, ShareButton } from "~/features/artists/share-profile";
 import { StatCard } from "~/features/artists/stat-card";
 import { getAvailability } from "~/features/availability/availability.server";
@@ -24,6 +23,9 @@ import { ScheduleEditor } from "~/features/availability/schedule-editor";
 import { ArtistBookingCard } from "~/features/bookings/artist-booking-card";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
 import { listArtistBookings } from "~/features/bookings/bookings.server";
+import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
+import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
+import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
 import { addDays, todayIn } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist-dashboard";
@@ -46,19 +48,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "dashboard";
   const needsBookings = tab === "bookings" || tab === "schedule";
-  const [counts, availability, performances, bookings] = await Promise.all([
+  const [counts, availability, bookings, sessions] = await Promise.all([
     getDashboardCounts(context.db, artist.id, today),
     getAvailability(context.db, artist.id, today, addDays(today, 120)),
-    getRecentPerformances(context.db, artist.id, 10),
     needsBookings ? listArtistBookings(context, artist.id) : Promise.resolve([]),
+    tab === "sessions"
+      ? loadSessionsSection(context.db, {
+          artistId: artist.id,
+          artistName: artist.artistName,
+          viewer: user,
+          query: sessionListQueryOf(new URL(request.url)),
+          timeZone: context.env.timeZone,
+        })
+      : null,
   ]);
   const { userId: _owner, ...publicArtist } = artist;
   return {
     artist: publicArtist,
     counts,
     availability,
-    performances,
     bookings,
+    sessions,
     today,
     tab,
     profileUrl: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
@@ -79,8 +89,7 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  const { artist, counts, availability, performances, bookings, today, tab, profileUrl } =
-    loaderData;
+  const { artist, counts, availability, bookings, sessions, today, tab, profileUrl } = loaderData;
   const pending = counts.pendingBookings;
   const tabs: { id: Tab; label: string; badge?: number }[] = [
     { id: "dashboard", label: "Dashboard" },
@@ -238,7 +247,7 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {tab === "sessions" ? <RecentPerformances performances={performances} /> : null}
+      {tab === "sessions" && sessions ? <MusicSessionsSection data={sessions} /> : null}
 
       {tab === "schedule" ? (
         <section

@@ -25,6 +25,9 @@ import { getAvailability } from "~/features/availability/availability.server";
 import { AvailabilityCalendar } from "~/features/availability/availability-calendar";
 import { BookingDialog } from "~/features/bookings/booking-dialog";
 import { quickPickDates } from "~/features/bookings/quick-picks";
+import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
+import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
+import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
 import { addDays, todayIn } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist";
@@ -33,11 +36,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const artist = await getArtistProfile(context.db, params.idOrSlug);
   if (!artist) throw data({ message: "Artist profile not found." }, { status: 404 });
   const today = todayIn(context.env.timeZone);
-  const [viewer, availability, performances, portfolioId] = await Promise.all([
-    getCurrentUser(request, context),
+  const viewer = await getCurrentUser(request, context);
+  const [availability, performances, portfolioId, sessions] = await Promise.all([
     getAvailability(context.db, artist.id, today, addDays(today, 120)),
     getRecentPerformances(context.db, artist.id),
     getPublicPortfolioId(context.db, artist.id),
+    loadSessionsSection(context.db, {
+      artistId: artist.id,
+      artistName: artist.artistName,
+      viewer,
+      query: sessionListQueryOf(new URL(request.url)),
+      timeZone: context.env.timeZone,
+    }),
   ]);
   const { userId, ...publicArtist } = artist;
   return {
@@ -47,6 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     availability,
     performances,
     portfolioId,
+    sessions,
     today,
     canonical: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
     quickPicks: quickPickDates(availability, today),
@@ -89,6 +100,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
     availability,
     performances,
     portfolioId,
+    sessions,
     today,
     quickPicks,
     blockedDates,
@@ -209,6 +221,8 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
         </section>
         <RecentPerformances performances={performances} />
       </div>
+
+      <MusicSessionsSection data={sessions} />
     </main>
   );
 }

@@ -102,13 +102,11 @@ test("edit the profile and upload a profile picture", async ({ page }) => {
   await expect(page.getByText("Profile Updated")).toBeVisible();
 
   await page.goto("/artist-profile/edit");
-  await page
-    .getByLabel(/Choose an image/)
-    .setInputFiles({
-      name: "notes.txt",
-      mimeType: "image/png",
-      buffer: Buffer.from("not an image"),
-    });
+  await page.getByLabel(/Choose an image/).setInputFiles({
+    name: "notes.txt",
+    mimeType: "image/png",
+    buffer: Buffer.from("not an image"),
+  });
   await page.getByRole("button", { name: "Upload picture" }).click();
   await expect(
     page.getByRole("main").getByText("Please choose a JPG, PNG or WebP image."),

@@ -41,7 +41,11 @@ export async function getFeaturedArtists(db: Queryable, limit = 2): Promise<Arti
   return db
     .select(summaryColumns)
     .from(artistProfiles)
-    .orderBy(descNullsLast(artistProfiles.verifiedSessions), descNullsLast(artistProfiles.rating), artistProfiles.id)
+    .orderBy(
+      descNullsLast(artistProfiles.verifiedSessions),
+      descNullsLast(artistProfiles.rating),
+      artistProfiles.id,
+    )
     .limit(limit);
 }
 

@@ -20,11 +20,11 @@ let bookingId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await startTestApp(database);
-  [artist, client, otherClient, otherArtist, stranger] = await Promise.all(
-    ["Artist", "Client", "Other", "Rival", "Stranger"].map((n) =>
-      signedInUser(app, database.db, n),
-    ),
-  );
+  artist = await signedInUser(app, database.db, "Artist");
+  client = await signedInUser(app, database.db, "Client");
+  otherClient = await signedInUser(app, database.db, "Other");
+  otherArtist = await signedInUser(app, database.db, "Rival");
+  stranger = await signedInUser(app, database.db, "Stranger");
   for (const who of [artist, otherArtist]) {
     await database.db.insert(artistProfiles).values({
       userId: who.id,

@@ -1,0 +1,116 @@
+import { FileAudio, FileVideo, Trash2 } from "lucide-react";
+import { useFetcher } from "react-router";
+import { Spinner } from "~/components/ui/spinner";
+import type { MediaItem } from "~/features/music-sessions/music-sessions.server";
+import { formatMb } from "./media-type";
+
+const fileUrl = (key: string) => `/files/${key}`;
+
+/** Photos as images (their preview), audio and video in native players that can seek. */
+export function MediaList({
+  media,
+  sessionId,
+  canEdit,
+}: {
+  media: MediaItem[];
+  sessionId: string;
+  canEdit: boolean;
+}) {
+  if (media.length === 0)
+    return <p className="py-6 text-center text-slate-600">No media uploaded yet</p>;
+  return (
+    <ul aria-label="Media" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      {media.map((m) => (
+        <li key={m.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+          {m.mediaType === "photo" ? (
+            <a
+              href={fileUrl(m.filePath)}
+              target="_blank"
+              rel="noopener"
+              className="block bg-slate-100"
+            >
+              <img
+                src={fileUrl(m.previewPath ?? m.filePath)}
+                alt={m.description ?? m.fileName}
+                loading="lazy"
+                className="aspect-video w-full object-cover"
+              />
+            </a>
+          ) : m.mediaType === "audio" ? (
+            <div className="bg-slate-50 p-4">
+              <FileAudio aria-hidden className="mb-2 h-6 w-6 text-brand-600" />
+              {/* biome-ignore lint/a11y/useMediaCaption: user recordings come without captions */}
+              <audio
+                controls
+                preload="metadata"
+                src={fileUrl(m.filePath)}
+                className="w-full"
+                aria-label={m.fileName}
+              />
+            </div>
+          ) : (
+            <div className="bg-black">
+              {/* biome-ignore lint/a11y/useMediaCaption: user recordings come without captions */}
+              <video
+                controls
+                playsInline
+                preload="metadata"
+                src={fileUrl(m.filePath)}
+                className="aspect-video w-full"
+                aria-label={m.fileName}
+              />
+            </div>
+          )}
+          <div className="flex items-start justify-between gap-2 p-3">
+            <div className="min-w-0 text-sm">
+              <p className="flex items-center gap-1 truncate font-medium text-slate-900">
+                {m.mediaType === "video" ? (
+                  <FileVideo aria-hidden className="h-4 w-4 shrink-0" />
+                ) : null}
+                <span className="truncate">{m.fileName}</span>
+              </p>
+              <p className="text-slate-500">{formatMb(m.fileSize)}</p>
+              {m.description ? <p className="mt-1 text-slate-700">{m.description}</p> : null}
+            </div>
+            {canEdit ? (
+              <DeleteMediaButton mediaId={m.id} sessionId={sessionId} name={m.fileName} />
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DeleteMediaButton({
+  mediaId,
+  sessionId,
+  name,
+}: {
+  mediaId: string;
+  sessionId: string;
+  name: string;
+}) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/sessions/${sessionId}/media`}
+      onSubmit={(e) => {
+        if (!window.confirm(`Delete ${name}? This cannot be undone.`)) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="delete-media" />
+      <input type="hidden" name="mediaId" value={mediaId} />
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={`Delete ${name}`}
+        className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:opacity-50"
+      >
+        {busy ? <Spinner /> : <Trash2 aria-hidden className="h-4 w-4" />}
+      </button>
+    </fetcher.Form>
+  );
+}

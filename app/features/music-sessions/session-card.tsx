@@ -1,0 +1,126 @@
+import { BadgeCheck, Calendar, MapPin, MoreVertical, Share2, Trash2, Users } from "lucide-react";
+import { Link } from "react-router";
+import { formatSessionDate } from "./local-date-time";
+import type { SessionCard as SessionCardData } from "./music-sessions.server";
+import { SESSION_TYPE_LABELS } from "./session-types";
+
+/** Up to `max` items, then '+N more' (product-spec 2.5: 2 instruments, 3 genres). */
+export function visibleChips(items: readonly string[], max: number) {
+  return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
+}
+
+function ChipRow({
+  label,
+  items,
+  max,
+  tone,
+}: {
+  label: string;
+  items: string[];
+  max: number;
+  tone: string;
+}) {
+  if (items.length === 0) return null;
+  const { shown, more } = visibleChips(items, max);
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-1">
+      {shown.map((item) => (
+        <li key={item} className={`rounded-full px-2 py-0.5 text-xs ${tone}`}>
+          {item}
+        </li>
+      ))}
+      {more > 0 ? <li className="px-1 py-0.5 text-xs text-slate-500">+{more} more</li> : null}
+    </ul>
+  );
+}
+
+export function SessionCard({
+  session,
+  canEdit,
+  timeZone,
+}: {
+  session: SessionCardData;
+  canEdit: boolean;
+  timeZone: string;
+}) {
+  const href = `/sessions/${session.id}`;
+  const titleId = `session-${session.id}-title`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="relative flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600/40 hover:shadow-md"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={titleId} className="flex items-center gap-1 font-semibold text-slate-900">
+            <Link to={href} className="truncate after:absolute after:inset-0 focus:outline-none">
+              {session.title}
+            </Link>
+            {session.isVerified ? (
+              <BadgeCheck
+                role="img"
+                aria-label="Verified"
+                className="h-4 w-4 shrink-0 text-emerald-600"
+              />
+            ) : null}
+          </h3>
+          <p className="mt-0.5 text-sm text-slate-600">
+            {SESSION_TYPE_LABELS[session.sessionType]}
+          </p>
+        </div>
+        {canEdit && !session.listedAsCollaborator ? (
+          <details className="relative z-10">
+            <summary
+              aria-label={`Actions for ${session.title}`}
+              className="flex h-8 w-8 cursor-pointer list-none items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+            >
+              <MoreVertical aria-hidden className="h-4 w-4" />
+            </summary>
+            <ul className="absolute right-0 mt-1 w-44 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg">
+              <li>
+                <Link
+                  to={`${href}?panel=share`}
+                  className="flex items-center gap-2 rounded-md px-3 py-2 hover:bg-slate-100"
+                >
+                  <Share2 aria-hidden className="h-4 w-4" /> Share Session
+                </Link>
+              </li>
+              <li>
+                <Link
+                  to={`${href}?panel=delete`}
+                  className="flex items-center gap-2 rounded-md px-3 py-2 text-red-700 hover:bg-red-50"
+                >
+                  <Trash2 aria-hidden className="h-4 w-4" /> Delete
+                </Link>
+              </li>
+            </ul>
+          </details>
+        ) : null}
+      </div>
+      <div className="space-y-1 text-sm text-slate-600">
+        <p className="flex items-center gap-1">
+          <Calendar aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
+          {formatSessionDate(session.startTime, timeZone)}
+        </p>
+        {session.venue ? (
+          <p className="flex items-center gap-1">
+            <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
+            <span className="truncate">{session.venue}</span>
+          </p>
+        ) : null}
+      </div>
+      <ChipRow
+        label="Instruments"
+        items={session.instrumentsUsed}
+        max={2}
+        tone="bg-brand-50 text-brand-900"
+      />
+      <ChipRow label="Genres" items={session.genres} max={3} tone="bg-slate-100 text-slate-800" />
+      {session.listedAsCollaborator ? (
+        <p className="flex items-center gap-1 text-xs font-medium text-violet-700">
+          <Users aria-hidden className="h-3.5 w-3.5" /> Listed as collaborator
+        </p>
+      ) : null}
+    </article>
+  );
+}

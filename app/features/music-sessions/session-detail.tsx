@@ -1,0 +1,327 @@
+import { ArrowLeft, BadgeCheck, Calendar, Clock, MapPin, Share2, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { formatHours } from "~/features/artists/format";
+import { MediaList } from "~/features/media/media-list";
+import type { MediaLimitsMb } from "~/features/media/media-type";
+import { MediaUpload } from "~/features/media/media-upload";
+import { SharePanel, type ShareResult } from "~/features/sharing/share-panel";
+import { formatSessionDate } from "./local-date-time";
+import type { SharingMode } from "./music-sessions.policy";
+import type { SessionDetail as Detail } from "./music-sessions.server";
+import { SESSION_TYPE_LABELS } from "./session-types";
+
+export const DETAIL_TABS = ["details", "media", "collaborators", "verification"] as const;
+export type DetailTab = (typeof DETAIL_TABS)[number];
+const TAB_LABELS: Record<DetailTab, string> = {
+  details: "Details",
+  media: "Media",
+  collaborators: "Collaborators",
+  verification: "Verification",
+};
+
+export function SessionDetailView({
+  session,
+  isOwner,
+  tab,
+  panel,
+  mode,
+  returnTo,
+  timeZone,
+  mediaLimits,
+  shareResult,
+}: {
+  session: NonNullable<Detail>;
+  isOwner: boolean;
+  tab: DetailTab;
+  panel: "share" | "delete" | null;
+  mode: SharingMode;
+  returnTo: string;
+  timeZone: string;
+  mediaLimits: MediaLimitsMb;
+  shareResult?: ShareResult;
+}) {
+  const query = (next: Record<string, string>) => {
+    const params = new URLSearchParams({ ...next });
+    if (returnTo) params.set("returnTo", returnTo);
+    return `?${params}`;
+  };
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <Link to={returnTo} className={buttonClasses("ghost", "sm", "-ml-3")}>
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Back
+      </Link>
+      <header className="space-y-2">
+        <p className="text-sm font-medium text-brand-700">
+          {SESSION_TYPE_LABELS[session.sessionType]}
+        </p>
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold sm:text-3xl">
+          {session.title}
+          {session.isVerified ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
+              <BadgeCheck aria-hidden className="h-4 w-4" /> Verified
+            </span>
+          ) : null}
+        </h1>
+        <p className="text-slate-600">
+          by{" "}
+          <Link to={`/artist/${session.artistSlug}`} className="text-brand-700 underline">
+            {session.artistName}
+          </Link>
+        </p>
+        {isOwner ? (
+          <div className="flex flex-wrap gap-2 pt-2">
+            <Link
+              to={query({ tab, panel: "share" })}
+              preventScrollReset
+              className={buttonClasses("outline", "sm")}
+            >
+              <Share2 aria-hidden className="h-4 w-4" /> Share Session
+            </Link>
+            <Link
+              to={query({ tab, panel: "delete" })}
+              preventScrollReset
+              className={buttonClasses("outline", "sm", "text-red-700")}
+            >
+              <Trash2 aria-hidden className="h-4 w-4" /> Delete
+            </Link>
+          </div>
+        ) : null}
+      </header>
+
+      {isOwner && panel === "share" ? (
+        <SharePanel sessionId={session.id} mode={mode} fallback={shareResult} />
+      ) : null}
+      {isOwner && panel === "delete" ? (
+        <DeletePanel sessionId={session.id} returnTo={returnTo} cancelHref={query({ tab })} />
+      ) : null}
+
+      <nav aria-label="Session sections">
+        <ul className="flex gap-1 overflow-x-auto border-b border-slate-200">
+          {DETAIL_TABS.map((t) => (
+            <li key={t}>
+              <Link
+                to={query({ tab: t })}
+                preventScrollReset
+                replace
+                aria-current={t === tab ? "page" : undefined}
+                className={`inline-flex border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${
+                  t === tab
+                    ? "border-brand-600 text-brand-700"
+                    : "border-transparent text-slate-600 hover:text-slate-900"
+                }`}
+              >
+                {TAB_LABELS[t]}
+                {t === "media" && session.media.length > 0 ? ` (${session.media.length})` : ""}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-label={TAB_LABELS[tab]}>
+        {tab === "details" ? <DetailsTab session={session} timeZone={timeZone} /> : null}
+        {tab === "media" ? (
+          <div className="space-y-4">
+            {isOwner ? <MediaUpload sessionId={session.id} limits={mediaLimits} /> : null}
+            <MediaList media={session.media} sessionId={session.id} canEdit={isOwner} />
+          </div>
+        ) : null}
+        {tab === "collaborators" ? <CollaboratorsTab session={session} /> : null}
+        {tab === "verification" ? <VerificationTab session={session} /> : null}
+      </section>
+    </main>
+  );
+}
+
+function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 text-slate-400">{icon}</span>
+      <div>
+        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+        <dd className="text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function ChipList({ label, items }: { label: string; items: string[] }) {
+  return (
+    <div>
+      <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-500">None</p>
+      ) : (
+        <ul aria-label={label} className="mt-1 flex flex-wrap gap-1.5">
+          {items.map((i) => (
+            <li key={i} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm text-slate-800">
+              {i}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function DetailsTab({ session, timeZone }: { session: NonNullable<Detail>; timeZone: string }) {
+  return (
+    <div className="space-y-6 pt-4">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Row icon={<Calendar aria-hidden className="h-4 w-4" />} label="Date">
+          {formatSessionDate(session.startTime, timeZone)}
+        </Row>
+        <Row icon={<Clock aria-hidden className="h-4 w-4" />} label="Duration">
+          {session.durationMinutes} min ({formatHours(session.durationMinutes)} h)
+        </Row>
+        <Row icon={<MapPin aria-hidden className="h-4 w-4" />} label="Venue">
+          {[session.venue, session.location].filter(Boolean).join(", ") || "Not specified"}
+        </Row>
+      </dl>
+      {session.description ? (
+        <p className="whitespace-pre-line text-slate-700">{session.description}</p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <ChipList label="Instruments" items={session.instrumentsUsed} />
+        <ChipList label="Genres" items={session.genres} />
+        <ChipList label="Tags" items={session.tags} />
+      </div>
+    </div>
+  );
+}
+
+function CollaboratorsTab({ session }: { session: NonNullable<Detail> }) {
+  if (session.participants.length === 0)
+    return <p className="py-6 text-center text-slate-600">No collaborators or verifiers yet</p>;
+  return (
+    <ul aria-label="Participants" className="divide-y divide-slate-100 pt-2">
+      {session.participants.map((p) => (
+        <li key={p.id} className="flex items-start justify-between gap-3 py-3">
+          <div>
+            <Link to={`/artist/${p.artistSlug}`} className="font-medium text-brand-700 underline">
+              {p.artistName}
+            </Link>
+            <p className="text-sm text-slate-600 capitalize">{p.participationType}</p>
+            {p.notes ? <p className="mt-1 text-sm text-slate-700">{p.notes}</p> : null}
+          </div>
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
+              p.verificationStatus === "verified"
+                ? "bg-emerald-50 text-emerald-800"
+                : "bg-amber-50 text-amber-800"
+            }`}
+          >
+            {p.verificationStatus === "verified" ? "Verified" : "Pending"}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const METHOD_LABELS: Record<string, string> = {
+  peer: "Peer verification",
+  client_booking: "Client booking",
+};
+
+function VerificationTab({ session }: { session: NonNullable<Detail> }) {
+  return (
+    <div className="space-y-4 pt-4">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div className="rounded-xl border border-slate-200 p-4">
+          <dt className="text-sm text-slate-600">Status</dt>
+          <dd
+            className={`mt-1 font-semibold ${session.isVerified ? "text-emerald-700" : "text-slate-900"}`}
+          >
+            {session.isVerified ? "Verified" : "Not verified yet"}
+          </dd>
+        </div>
+        <div className="rounded-xl border border-slate-200 p-4">
+          <dt className="text-sm text-slate-600">Method</dt>
+          <dd className="mt-1 font-semibold">
+            {session.verificationMethod ? METHOD_LABELS[session.verificationMethod] : "None yet"}
+          </dd>
+        </div>
+        <div className="rounded-xl border border-slate-200 p-4">
+          <dt className="text-sm text-slate-600">Peer score</dt>
+          <dd className="mt-1 font-semibold">
+            {session.peerVerificationScore === null
+              ? "No score yet"
+              : `${session.peerVerificationScore}%`}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-sm text-slate-600">
+        A session counts as verified by peers once the trust scores of the artists who verified it
+        add up to 100 or more. The peer score is their average.
+      </p>
+      <h3 className="font-semibold">Peer verifications</h3>
+      {session.verifications.length === 0 ? (
+        <p className="text-slate-600">No peer verifications yet</p>
+      ) : (
+        <ul aria-label="Peer verifications" className="divide-y divide-slate-100">
+          {session.verifications.map((v) => (
+            <li key={v.id} className="flex items-start justify-between gap-3 py-3">
+              <div>
+                <Link
+                  to={`/artist/${v.artistSlug}`}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {v.artistName}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {v.verificationType} · {v.verificationLevel}
+                </p>
+                {v.notes ? <p className="mt-1 text-sm text-slate-700">{v.notes}</p> : null}
+              </div>
+              <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-900">
+                Trust score {v.trustScore}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function DeletePanel({
+  sessionId,
+  returnTo,
+  cancelHref,
+}: {
+  sessionId: string;
+  returnTo: string;
+  cancelHref: string;
+}) {
+  const navigation = useNavigation();
+  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  return (
+    <section
+      aria-labelledby="delete-title"
+      role="alertdialog"
+      aria-describedby="delete-text"
+      className="rounded-xl border border-red-200 bg-red-50 p-4"
+    >
+      <h2 id="delete-title" className="font-semibold text-red-900">
+        Delete this session?
+      </h2>
+      <p id="delete-text" className="mt-1 text-sm text-red-900">
+        The session, its media and its verifications are removed for good.
+      </p>
+      <Form method="post" action={`/sessions/${sessionId}`} className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <Link to={cancelHref} preventScrollReset className={buttonClasses("outline", "md")}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive" disabled={deleting}>
+          {deleting ? <Spinner /> : <Trash2 aria-hidden className="h-4 w-4" />} Delete Session
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Field, FormError, inputClasses } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { TextareaField } from "~/components/ui/textarea-field";
+import type { FieldErrors } from "~/features/accounts/accounts.schema";
+import { ChipInput } from "./chip-input";
+import { toLocalInputValue } from "./local-date-time";
+import {
+  MAX_DURATION_MINUTES,
+  SESSION_TYPE_LABELS,
+  type SessionType,
+} from "./music-sessions.schema";
+
+export type SessionFormValues = {
+  sessionType: string;
+  title: string;
+  description: string;
+  venue: string;
+  location: string;
+  startTime: string;
+  durationMinutes: string;
+  instruments: string[];
+  genres: string[];
+  tags: string[];
+};
+
+/** The 'Log New Session' form (product-spec 2.9, decisions.md: date and time default to now). */
+const startField = () => document.getElementById("startTime") as HTMLInputElement | null;
+
+export function SessionForm({
+  values,
+  errors,
+  formError,
+  returnTo,
+  nowInAppZone,
+}: {
+  values?: SessionFormValues;
+  errors?: FieldErrors;
+  formError?: string;
+  returnTo: string;
+  nowInAppZone: string;
+}) {
+  const navigation = useNavigation();
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const offsetRef = useRef<HTMLInputElement>(null);
+  // The server only knows the app's time zone; once in the browser, "now" is the user's own.
+  useEffect(() => {
+    const start = startField();
+    if (!values && start && start.value === nowInAppZone)
+      start.value = toLocalInputValue(new Date());
+  }, [values, nowInAppZone]);
+
+  return (
+    <Form
+      method="post"
+      noValidate
+      className="space-y-5"
+      onSubmit={() => {
+        const local = startField()?.value;
+        if (local && offsetRef.current)
+          offsetRef.current.value = String(new Date(local).getTimezoneOffset());
+      }}
+    >
+      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <input ref={offsetRef} type="hidden" name="timezoneOffset" defaultValue="" />
+      <FormError>{formError}</FormError>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="sessionType" className="mb-1 block text-sm font-medium text-slate-800">
+            Session Type
+          </label>
+          <select
+            id="sessionType"
+            name="sessionType"
+            defaultValue={values?.sessionType ?? ""}
+            aria-invalid={errors?.sessionType ? true : undefined}
+            aria-describedby={errors?.sessionType ? "sessionType-error" : undefined}
+            className={inputClasses}
+          >
+            <option value="">Select a type</option>
+            {(Object.keys(SESSION_TYPE_LABELS) as SessionType[]).map((t) => (
+              <option key={t} value={t}>
+                {SESSION_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+          {errors?.sessionType ? (
+            <p id="sessionType-error" className="mt-1 text-sm text-red-600">
+              {errors.sessionType}
+            </p>
+          ) : null}
+        </div>
+        <Field
+          label="Title"
+          name="title"
+          defaultValue={values?.title}
+          error={errors?.title}
+          placeholder="Friday set at Blue Note"
+          maxLength={120}
+        />
+      </div>
+      <TextareaField
+        label="Description"
+        name="description"
+        defaultValue={values?.description}
+        error={errors?.description}
+        placeholder="What did you play? Who was there?"
+        maxLength={2000}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Venue"
+          name="venue"
+          defaultValue={values?.venue}
+          error={errors?.venue}
+          maxLength={120}
+        />
+        <Field
+          label="Location"
+          name="location"
+          defaultValue={values?.location}
+          error={errors?.location}
+          maxLength={120}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="startTime"
+          label="Date and Time"
+          name="startTime"
+          type="datetime-local"
+          defaultValue={values?.startTime ?? nowInAppZone}
+          error={errors?.startTime}
+          hint="A future date makes it a planned session others can join."
+        />
+        <Field
+          label="Duration (minutes)"
+          name="durationMinutes"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_DURATION_MINUTES}
+          step={1}
+          defaultValue={values?.durationMinutes ?? "60"}
+          error={errors?.durationMinutes}
+        />
+      </div>
+      <ChipInput
+        name="instruments"
+        label="Instruments"
+        placeholder="e.g. Guitar"
+        initial={values?.instruments ?? []}
+      />
+      <ChipInput
+        name="genres"
+        label="Genres"
+        placeholder="e.g. Jazz"
+        initial={values?.genres ?? []}
+      />
+      <ChipInput name="tags" label="Tags" placeholder="e.g. live" initial={values?.tags ?? []} />
+      <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+        <Link to={returnTo} className={buttonClasses("outline", "md")}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={creating}>
+          {creating ? (
+            <>
+              <Spinner /> Creating...
+            </>
+          ) : (
+            "Create Session"
+          )}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,229 @@
+import { Music, Plus, Search } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { inputClasses } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { SessionsSectionData } from "./music-sessions.server";
+import { SessionCard } from "./session-card";
+import { SESSION_FILTERS } from "./session-types";
+
+const SEARCH_PARAMS = new Set(["sq", "stype"]);
+
+/**
+ * 'Musical Sessions & Portfolio' (product-spec 2.9), for a public profile and for the owner's
+ * dashboard. Search and filter live in the page URL (sq, stype), so they work without JavaScript
+ * and survive a reload. Owner-only editors live on the session pages, not in this bundle.
+ */
+export function MusicSessionsSection({
+  data,
+  portfolio,
+}: {
+  data: SessionsSectionData;
+  /** The owner's portfolio manager, when there is one to show. */
+  portfolio?: ReactNode;
+}) {
+  const [tab, setTab] = useState<"sessions" | "portfolio">("sessions");
+  const id = useId();
+  const tabs = [
+    { id: "sessions", label: "Sessions" },
+    { id: "portfolio", label: "Portfolio" },
+  ] as const;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        Musical Sessions &amp; Portfolio
+      </h2>
+      <div
+        role="tablist"
+        aria-label="Sessions and portfolio"
+        className="mt-4 inline-flex rounded-lg bg-slate-100 p-1"
+      >
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`${id}-${t.id}-tab`}
+            aria-controls={`${id}-${t.id}-panel`}
+            aria-selected={tab === t.id}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => {
+              if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+                const next = tab === "sessions" ? "portfolio" : "sessions";
+                setTab(next);
+                document.getElementById(`${id}-${next}-tab`)?.focus();
+              }
+            }}
+            className={`rounded-md px-4 py-1.5 text-sm font-medium ${
+              tab === t.id
+                ? "bg-white text-slate-900 shadow-sm"
+                : "text-slate-600 hover:text-slate-900"
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${id}-sessions-panel`}
+        aria-labelledby={`${id}-sessions-tab`}
+        hidden={tab !== "sessions"}
+        className="mt-4"
+      >
+        <SessionsTab data={data} />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${id}-portfolio-panel`}
+        aria-labelledby={`${id}-portfolio-tab`}
+        hidden={tab !== "portfolio"}
+        className="mt-4"
+      >
+        {data.isOwner ? (
+          (portfolio ?? (
+            <p className="text-slate-600">
+              Feature photos, audio and video from your sessions in your portfolio.
+            </p>
+          ))
+        ) : (
+          <p className="text-slate-600">Portfolio management is only available to the artist</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SessionsTab({ data }: { data: SessionsSectionData }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [q, setQ] = useState(data.query.q);
+  useEffect(() => setQ(data.query.q), [data.query.q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const here = new URLSearchParams(location.search);
+  const kept = [...here.entries()].filter(([k]) => !SEARCH_PARAMS.has(k));
+  const returnTo = `${location.pathname}${location.search}`;
+  const logHref = `/sessions/new?returnTo=${encodeURIComponent(returnTo)}`;
+
+  const searching =
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    ["sq", "stype"].some(
+      (k) => new URLSearchParams(navigation.location.search).get(k) !== here.get(k),
+    );
+
+  const submitSoon = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+
+  return (
+    <>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Form
+          ref={formRef}
+          method="get"
+          role="search"
+          className="flex flex-1 flex-col gap-2 sm:flex-row"
+          preventScrollReset
+        >
+          {kept.map(([k, v]) => (
+            <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
+          ))}
+          <div className="relative flex-1">
+            <label htmlFor="session-search" className="sr-only">
+              Search sessions
+            </label>
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+            />
+            <input
+              id="session-search"
+              type="search"
+              name="sq"
+              value={q}
+              onChange={(e) => {
+                setQ(e.target.value);
+                submitSoon(350);
+              }}
+              placeholder="Search sessions..."
+              className={`${inputClasses} pl-9`}
+            />
+          </div>
+          <label htmlFor="session-type" className="sr-only">
+            Session type
+          </label>
+          <select
+            id="session-type"
+            name="stype"
+            defaultValue={data.query.type}
+            key={data.query.type}
+            onChange={() => submitSoon(0)}
+            className={`${inputClasses} sm:w-44`}
+          >
+            {SESSION_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+          {hydrated ? null : (
+            <button type="submit" className={buttonClasses("outline", "md")}>
+              Search
+            </button>
+          )}
+        </Form>
+        {data.isOwner ? (
+          <Link to={logHref} className={buttonClasses("primary", "md", "shrink-0")}>
+            <Plus aria-hidden className="h-4 w-4" /> Log Session
+          </Link>
+        ) : null}
+      </div>
+
+      <div aria-live="polite" aria-busy={searching} className="mt-4">
+        {searching ? (
+          <p className="flex items-center justify-center gap-2 py-10 text-slate-600">
+            <Spinner /> Loading sessions...
+          </p>
+        ) : data.sessions.length === 0 ? (
+          <div className="flex flex-col items-center py-10 text-center">
+            <Music aria-hidden className="h-10 w-10 text-slate-300" />
+            <p className="mt-2 font-medium text-slate-700">
+              {data.hasNone ? "No sessions logged yet" : "No sessions match your search"}
+            </p>
+            {data.hasNone && data.isOwner ? (
+              <Link to={logHref} className={buttonClasses("primary", "md", "mt-4")}>
+                <Plus aria-hidden className="h-4 w-4" /> Log Your First Session
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <ul
+            aria-label="Sessions"
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {data.sessions.map((s) => (
+              <li key={s.id} className="grid">
+                <SessionCard session={s} canEdit={data.isOwner} timeZone={data.timeZone} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { and, eq } from "drizzle-orm";
+import type { SharingMode } from "~/features/music-sessions/music-sessions.policy";
+import type { Queryable } from "~db/client";
+import { peerVerifications, sessionParticipants } from "~db/schema";
+
+/** Whether the artist already joined (collaboration) or verified (verification) the session. */
+export async function hasUsedLinkOn(
+  db: Queryable,
+  artistId: string,
+  sessionId: string,
+  mode: SharingMode,
+) {
+  const rows =
+    mode === "collaboration"
+      ? await db
+          .select({ id: sessionParticipants.id })
+          .from(sessionParticipants)
+          .where(
+            and(
+              eq(sessionParticipants.sessionId, sessionId),
+              eq(sessionParticipants.artistProfileId, artistId),
+              eq(sessionParticipants.participationType, "collaborator"),
+            ),
+          )
+      : await db
+          .select({ id: peerVerifications.id })
+          .from(peerVerifications)
+          .where(
+            and(
+              eq(peerVerifications.sessionId, sessionId),
+              eq(peerVerifications.verifiedByArtistId, artistId),
+            ),
+          );
+  return rows.length > 0;
+}

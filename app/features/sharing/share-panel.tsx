@@ -1,0 +1,124 @@
+import { Check, Copy, Link2 } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, inputClasses } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { useToast } from "~/components/ui/toast";
+import type { SharingMode } from "~/features/music-sessions/music-sessions.policy";
+import { useToastOn } from "~/lib/use-toast-on";
+
+export type ShareResult = {
+  intent: "share";
+  share?: { url: string; maxUses: number | null };
+  fieldErrors?: Record<string, string>;
+  formError?: string;
+  toast?: { title: string; description?: string; variant?: "destructive" };
+};
+
+/** 'Share Session': a link of shape {origin}/join-session/{token}, optionally with max uses. */
+export function SharePanel({
+  sessionId,
+  mode,
+  fallback,
+}: {
+  sessionId: string;
+  mode: SharingMode;
+  /** The result of a submit made without JavaScript. */
+  fallback?: ShareResult;
+}) {
+  const fetcher = useFetcher<ShareResult>();
+  const result = fetcher.data ?? fallback;
+  useToastOn(result, result?.toast);
+  const busy = fetcher.state !== "idle";
+  return (
+    <section
+      aria-labelledby="share-title"
+      className="rounded-xl border border-brand-100 bg-brand-50/50 p-4"
+    >
+      <h2 id="share-title" className="flex items-center gap-2 font-semibold">
+        <Link2 aria-hidden className="h-4 w-4" /> Share Session
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {mode === "collaboration"
+          ? "This session is still ahead: artists who open the link can join it as collaborators."
+          : "This session has taken place: artists who played with you can open the link and verify it."}{" "}
+        The link expires in 7 days.
+      </p>
+      <fetcher.Form
+        method="post"
+        action={`/sessions/${sessionId}`}
+        className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
+        noValidate
+      >
+        <input type="hidden" name="intent" value="share" />
+        <Field
+          label="Max uses (optional)"
+          name="maxUses"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          placeholder="Unlimited"
+          hint="Leave empty for unlimited uses."
+          error={result?.fieldErrors?.maxUses}
+          className="sm:w-56"
+        />
+        <Button type="submit" disabled={busy} className="sm:mb-6">
+          {busy ? <Spinner /> : null} Generate Link
+        </Button>
+      </fetcher.Form>
+      {result?.share ? <ShareLink url={result.share.url} maxUses={result.share.maxUses} /> : null}
+    </section>
+  );
+}
+
+function ShareLink({ url, maxUses }: { url: string; maxUses: number | null }) {
+  const toast = useToast();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="mt-3">
+      <label htmlFor="share-link" className="mb-1 block text-sm font-medium text-slate-800">
+        Sharing link
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="share-link"
+          readOnly
+          value={url}
+          className={inputClasses}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Button
+          variant="outline"
+          className="shrink-0"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(url);
+              setCopied(true);
+              toast({ title: "Copied!", description: "Sharing link copied to clipboard." });
+              setTimeout(() => setCopied(false), 2000);
+            } catch {
+              toast({
+                title: "Error",
+                description: "Could not copy the link. Please copy it by hand.",
+                variant: "destructive",
+              });
+            }
+          }}
+        >
+          {copied ? (
+            <Check aria-hidden className="h-4 w-4" />
+          ) : (
+            <Copy aria-hidden className="h-4 w-4" />
+          )}
+          {copied ? "Copied!" : "Copy"}
+        </Button>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Expires in 7 days ·{" "}
+        {maxUses === null ? "unlimited uses" : `up to ${maxUses} ${maxUses === 1 ? "use" : "uses"}`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~db/client";
+import {
+  artistProfiles,
+  musicSessions,
+  sessionParticipants,
+  sessionSharingTokens,
+} from "~db/schema";
+import { createTestDatabase } from "../../../tests/support/test-database";
+import { deleteSession, listSessionsForArtist } from "../music-sessions/music-sessions.server";
+import { SHARE_LINK_DAYS } from "./sharing.schema";
+import {
+  checkSharingToken,
+  createSharingLink,
+  hashToken,
+  joinSessionAsCollaborator,
+  submitPeerVerification,
+} from "./sharing.server";
+import { createArtist, insertSession } from "./test-factories";
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.dispose();
+});
+
+const ORIGIN = "http://gigs.test";
+const HOUR = 3_600_000;
+const tokenOf = (url: string) => decodeURIComponent(url.split("/join-session/")[1] ?? "");
+const noStorage = { delete: async () => {} } as never;
+
+async function share(
+  owner: { artistProfileId: string },
+  sessionId: string,
+  maxUses: number | null = null,
+  now?: Date,
+) {
+  const link = await createSharingLink(handle.db, owner, sessionId, {
+    maxUses,
+    origin: ORIGIN,
+    now,
+  });
+  if (!link) throw new Error("not shared");
+  return tokenOf(link.url);
+}
+
+/** Recomputes the artist's figures from the rows they summarise. */
+async function figures(artistId: string) {
+  const [stored] = await handle.db
+    .select({
+      totalSessions: artistProfiles.totalSessions,
+      verifiedSessions: artistProfiles.verifiedSessions,
+      totalMinutes: artistProfiles.totalMinutes,
+    })
+    .from(artistProfiles)
+    .where(eq(artistProfiles.id, artistId));
+  const [derived] = await queryRows<{ total: number; verified: number; minutes: number }>(
+    handle.db,
+    sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE is_verified)::int AS verified,
+        coalesce(sum(duration_minutes), 0)::int AS minutes FROM music_sessions WHERE artist_profile_id = ${artistId}`,
+  );
+  return { stored, derived };
+}
+
+describe("sharing links", () => {
+  it("makes a random 256-bit token, stores only its hash, valid for 7 days", async () => {
+    const owner = await createArtist(handle.db, "Owner");
+    const sessionId = await insertSession(handle.db, owner.artistProfileId);
+    const link = await createSharingLink(handle.db, owner, sessionId, {
+      maxUses: 2,
+      origin: ORIGIN,
+    });
+    expect(link?.url).toMatch(/^http:\/\/gigs\.test\/join-session\/[A-Za-z0-9_-]{43}$/);
+    const token = tokenOf(link?.url ?? "");
+    const rows = await handle.db
+      .select()
+      .from(sessionSharingTokens)
+      .where(eq(sessionSharingTokens.sessionId, sessionId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const days =
+      ((rows[0]?.expiresAt.getTime() ?? 0) - (rows[0]?.createdAt.getTime() ?? 0)) / (24 * HOUR);
+    expect(days).toBeCloseTo(SHARE_LINK_DAYS, 5);
+  });
+
+  it("only the owner can share; others get null and nothing is stored", async () => {
+    const owner = await createArtist(handle.db, "Owner");
+    const other = await createArtist(handle.db, "Other");
+    const sessionId = await insertSession(handle.db, owner.artistProfileId);
+    expect(
+      await createSharingLink(handle.db, other, sessionId, { maxUses: null, origin: ORIGIN }),
+    ).toBeNull();
+    expect(
+      await createSharingLink(handle.db, null, sessionId, { maxUses: null, origin: ORIGIN }),
+    ).toBeNull();
+    expect(
+      await createSharingLink(handle.db, { artistProfileId: null }, sessionId, {
+        maxUses: null,
+        origin: ORIGIN,
+      }),
+    ).toBeNull();
+    const rows = await handle.db
+      .select()
+      .from(sessionSharingTokens)
+      .where(eq(sessionSharingTokens.sessionId, sessionId));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("tells unknown, expired and used-up links apart", async () => {
+    const owner = await createArtist(handle.db, "Owner");
+    const joiner = await createArtist(handle.db, "Joiner");
+    const future = await insertSession(handle.db, owner.artistProfileId, {
+      startTime: new Date(Date.now() + 48 * HOUR),
+    });
+    expect(await checkSharingToken(handle.db, "nope")).toMatchObject({
+      ok: false,
+      reason: "unknown",
+    });
+    const old = await share(owner, future, null, new Date(Date.now() - 8 * 24 * HOUR));
+    expect(await checkSharingToken(handle.db, old)).toMatchObject({ ok: false, reason: "expired" });
+    expect(await joinSessionAsCollaborator(handle.db, joiner, old, { notes: null })).toMatchObject({
+      ok: false,
+      code: "invalid",
+    });
+    const once = await share(owner, future, 1);
+    expect(
+      await joinSessionAsCollaborator(handle.db, joiner, once, { notes: "bass" }),
+    ).toMatchObject({ ok: true });
+    expect(await checkSharingToken(handle.db, once)).toMatchObject({
+      ok: false,
+      reason: "used_up",
+    });
+  });
+});
+
+describe("joining as a collaborator", () => {
+  it("adds a verified collaborator, lists the session in their history, once only, never the owner", async () => {
+    const owner = await createArtist(handle.db, "Owner");
+    const joiner = await createArtist(handle.db, "Joiner");
+    const sessionId = await insertSession(handle.db, owner.artistProfileId, {
+      title: "Planned jam",
+      startTime: new Date(Date.now() + 24 * HOUR),
+    });
+    const token = await share(owner, sessionId, 5);
+    expect(await joinSessionAsCollaborator(handle.db, owner, token, { notes: null })).toEqual({
+      ok: false,
+      code: "own",
+    });
+    expect(
+      await joinSessionAsCollaborator(handle.db, joiner, token, { notes: "keys" }),
+    ).toMatchObject({ ok: true });
+    expect(await joinSessionAsCollaborator(handle.db, joiner, token, { notes: null })).toEqual({
+      ok: false,
+      code: "already",
+    });
+    // Verification mode does not apply to a future session.
+    expect(
+      await submitPeerVerification(handle.db, joiner, token, { notes: null, trustScore: 100 }),
+    ).toEqual({
+      ok: false,
+      code: "wrong_mode",
+    });
+    const [participant] = await handle.db
+      .select()
+      .from(sessionParticipants)
+      .where(eq(sessionParticipants.sessionId, sessionId));
+    expect(participant).toMatchObject({
+      participationType: "collaborator",
+      verificationStatus: "verified",
+      notes: "keys",
+    });
+    const [tokenRow] = await handle.db
+      .select()
+      .from(sessionSharingTokens)
+      .where(eq(sessionSharingTokens.sessionId, sessionId));
+    expect(tokenRow?.useCount).toBe(1); // refused attempts use nothing
+    const history = await listSessionsForArtist(handle.db, joiner.artistProfileId);
+    expect(history.map((s) => [s.title, s.listedAsCollaborator])).toEqual([["Planned jam", true]]);
+    expect(
+      (await listSessionsForArtist(handle.db, owner.artistProfileId))[0]?.listedAsCollaborator,
+    ).toBe(false);
+  });
+});
+
+describe("peer verification", () => {
+  it("verifies once distinct trust scores reach 100; score is their mean; counters follow the rows", async () => {
+    const owner = await createArtist(handle.db, "Owner");
+    const [a, b, c] = [
+      await createArtist(handle.db, "A"),
+      await createArtist(handle.db, "B"),
+      await createArtist(handle.db, "C"),
+    ];
+    const sessionId = await insertSession(handle.db, owner.artistProfileId, {
+      startTime: new Date(Date.now() - 24 * HOUR),
+      durationMinutes: 120,
+    });
+    const token = await share(owner, sessionId);
+    expect(
+      await submitPeerVerification(handle.db, owner, token, { notes: null, trustScore: 100 }),
+    ).toEqual({ ok: false, code: "own" });
+    expect(await joinSessionAsCollaborator(handle.db, a, token, { notes: null })).toEqual({
+      ok: false,
+      code: "wrong_mode",
+    });
+
+    expect(
+      await submitPeerVerification(handle.db, a, token, { notes: "was there", trustScore: 50 }),
+    ).toMatchObject({ ok: true, verified: false });
+    let [session] = await handle.db
+      .select()
+      .from(musicSessions)
+      .where(eq(musicSessions.id, sessionId));
+    expect(session).toMatchObject({
+      isVerified: false,
+      verificationMethod: null,
+      peerVerificationScore: 50,
+    });
+    expect(
+      await submitPeerVerification(handle.db, a, token, { notes: null, trustScore: 100 }),
+    ).toEqual({ ok: false, code: "already" });
+
+    expect(
+      await submitPeerVerification(handle.db, b, token, { notes: null, trustScore: 75 }),
+    ).toMatchObject({ ok: true, verified: true });
+    [session] = await handle.db.select().from(musicSessions).where(eq(musicSessions.id, sessionId));
+    expect(session).toMatchObject({
+      isVerified: true,
+      verificationMethod: "peer",
+      peerVerificationScore: 62.5,
+    });
+    const verifiers = await handle.db
+      .select()
+      .from(sessionParticipants)
+      .where(eq(sessionParticipants.sessionId, sessionId));
+    expect(verifiers.map((v) => [v.participationType, v.verificationStatus])).toEqual([
+      ["verifier", "verified"],
+      ["verifier", "verified"],
+    ]);
+    expect(
+      await submitPeerVerification(handle.db, c, token, { notes: null, trustScore: 25 }),
+    ).toMatchObject({ ok: true, verified: true });
+
+    const after = await figures(owner.artistProfileId);
+    expect(after.stored).toEqual({
+      totalSessions: after.derived?.total,
+      verifiedSessions: after.derived?.verified,
+      totalMinutes: after.derived?.minutes,
+    });
+    expect(after.stored?.verifiedSessions).toBe(1);
+    expect(after.stored?.totalMinutes).toBe(120);
+
+    expect(await deleteSession(handle.db, noStorage, a, sessionId)).toBe(false);
+    expect(await deleteSession(handle.db, noStorage, owner, sessionId)).toBe(true);
+    const gone = await figures(owner.artistProfileId);
+    expect(gone.stored).toEqual({ totalSessions: 0, verifiedSessions: 0, totalMinutes: 0 });
+    expect(gone.derived).toEqual({ total: 0, verified: 0, minutes: 0 });
+  });
+
+  it("one verifier at 100 is enough", async () => {
+    const owner = await createArtist(handle.db, "Owner");
+    const v = await createArtist(handle.db, "V");
+    const sessionId = await insertSession(handle.db, owner.artistProfileId, {
+      startTime: new Date(Date.now() - HOUR),
+    });
+    const token = await share(owner, sessionId);
+    expect(
+      await submitPeerVerification(handle.db, v, token, { notes: null, trustScore: 100 }),
+    ).toMatchObject({ ok: true, verified: true });
+  });
+});
+
+// Truly simultaneous on the PostgreSQL server (the "postgres" project); PGlite serialises them.
+describe("max uses under concurrent requests", () => {
+  it("exactly max_uses of many simultaneous joins succeed", async () => {
+    const owner = await createArtist(handle.db, "Owner");
+    const sessionId = await insertSession(handle.db, owner.artistProfileId, {
+      startTime: new Date(Date.now() + 24 * HOUR),
+    });
+    const token = await share(owner, sessionId, 3);
+    const joiners = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createArtist(handle.db, `J${i}`)),
+    );
+    const outcomes = await Promise.all(
+      joiners.map((j) => joinSessionAsCollaborator(handle.db, j, token, { notes: null })),
+    );
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
+    expect(outcomes.filter((o) => !o.ok).every((o) => !o.ok && o.code === "invalid")).toBe(true);
+    const participants = await handle.db
+      .select()
+      .from(sessionParticipants)
+      .where(eq(sessionParticipants.sessionId, sessionId));
+    expect(participants).toHaveLength(3);
+    const [row] = await handle.db
+      .select()
+      .from(sessionSharingTokens)
+      .where(eq(sessionSharingTokens.sessionId, sessionId));
+    expect(row?.useCount).toBe(3);
+  });
+
+  it("simultaneous verifiers at 50 still verify the session", async () => {
+    const owner = await createArtist(handle.db, "Owner");
+    const sessionId = await insertSession(handle.db, owner.artistProfileId, {
+      startTime: new Date(Date.now() - HOUR),
+    });
+    const token = await share(owner, sessionId);
+    const verifiers = await Promise.all([
+      createArtist(handle.db, "P"),
+      createArtist(handle.db, "Q"),
+    ]);
+    await Promise.all(
+      verifiers.map((v) =>
+        submitPeerVerification(handle.db, v, token, { notes: null, trustScore: 50 }),
+      ),
+    );
+    const [session] = await handle.db
+      .select()
+      .from(musicSessions)
+      .where(eq(musicSessions.id, sessionId));
+    expect(session?.isVerified).toBe(true);
+  });
+});
