@@ -23,7 +23,7 @@ import { RecentPerformances } from "~/features/artists/recent-performances";
 import { StatCard } from "~/features/artists/stat-card";
 import { getAvailability } from "~/features/availability/availability.server";
 import { AvailabilityCalendar } from "~/features/availability/availability-calendar";
-import { BookingDialog } from "~/features/bookings/booking-dialog";
+import { BookingLink } from "~/features/bookings/booking-link";
 import { quickPickDates } from "~/features/bookings/quick-picks";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
@@ -152,7 +152,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
                 Dashboard
               </Link>
             ) : signedIn ? (
-              <BookingDialog
+              <BookingLink
                 artist={artist}
                 quickPicks={quickPicks}
                 blockedDates={blockedDates}

@@ -13,7 +13,7 @@ import {
   canRateBooking,
   canRespondToBooking,
 } from "~/features/bookings/bookings.policy";
-import { formatRupees, MessageSchema, RatingSchema } from "~/features/bookings/bookings.schema";
+import { MessageSchema, RatingSchema } from "~/features/bookings/bookings.schema";
 import {
   acceptBooking,
   BookingError,
@@ -22,6 +22,7 @@ import {
   getBookingForUser,
   rateBooking,
 } from "~/features/bookings/bookings.server";
+import { formatRupees } from "~/features/bookings/pricing";
 import { RatingForm } from "~/features/bookings/rating-form";
 import { listMessages, sendMessage } from "~/features/messages/messages.server";
 import { MessagesPanel } from "~/features/messages/messages-panel";

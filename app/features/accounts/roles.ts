@@ -1,4 +1,4 @@
-import type { ROLES } from "~db/schema";
+import type { ROLES } from "~db/enums";
 
 export type Role = (typeof ROLES)[number];
 

@@ -5,7 +5,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
 import type { FieldErrors } from "~/features/accounts/accounts.schema";
-import { GENRES, LOCATIONS } from "./artists.schema";
+import { GENRES, LOCATIONS } from "./artists.constants";
 
 export type ArtistFormValues = Partial<
   Record<

@@ -1,23 +1,8 @@
 import { z } from "zod";
 
-export const GENRES = [
-  "Jazz",
-  "Rock",
-  "Classical",
-  "Hip-Hop",
-  "Pop",
-  "Blues",
-  "Country",
-  "Bollywood",
-] as const;
-export const LOCATIONS = [
-  "New York NY",
-  "Los Angeles CA",
-  "San Francisco CA",
-  "Atlanta GA",
-  "Chicago IL",
-  "New Delhi",
-] as const;
+import { DISCOVERY_PAGE_SIZE } from "./artists.constants";
+
+export { DISCOVERY_PAGE_SIZE };
 
 const required = (label: string, max = 200) =>
   z
@@ -75,8 +60,6 @@ export const ArtistProfileUpdateSchema = ArtistProfileSchema.extend({
     .optional()
     .transform((v) => v === "on" || v === "true"),
 });
-
-export const DISCOVERY_PAGE_SIZE = 24;
 
 export const DiscoverySchema = z.object({
   q: z.string().trim().max(100).catch(""),

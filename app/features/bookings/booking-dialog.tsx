@@ -7,6 +7,8 @@ import { type BookingFormResult, BookingRequestForm, bookingToast } from "./book
 import type { QuickPick } from "./quick-picks";
 
 type Props = {
+  /** Open as soon as it appears (it is loaded on the first click). */
+  openOnMount?: boolean;
   artist: { id: string; slug: string; artistName: string; hourlyRate: number | null };
   quickPicks: QuickPick[];
   blockedDates: Record<string, string>;
@@ -18,14 +20,22 @@ type Props = {
  * the profile. A sent request redirects back here with 'Booking Request Sent!', which closes the
  * dialog and resets the form.
  */
-export function BookingDialog({ artist, quickPicks, blockedDates, today }: Props) {
+export function BookingDialog({
+  artist,
+  quickPicks,
+  blockedDates,
+  today,
+  openOnMount = false,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<BookingFormResult>();
   const location = useLocation();
   useToastOn(fetcher.data, bookingToast(fetcher.data));
+  const openedAt = useRef(location.key);
   useEffect(() => {
-    if (location.key) dialog.current?.close();
-  }, [location.key]);
+    if (openOnMount && location.key === openedAt.current) dialog.current?.showModal();
+    else dialog.current?.close();
+  }, [location.key, openOnMount]);
 
   return (
     <>

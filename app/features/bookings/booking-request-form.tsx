@@ -11,7 +11,7 @@ import {
   EVENT_TYPES,
   estimateTotal,
   formatRupees,
-} from "./bookings.schema";
+} from "./pricing";
 import type { QuickPick } from "./quick-picks";
 
 export type BookingFormResult = {

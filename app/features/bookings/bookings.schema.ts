@@ -1,11 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "~db/schema";
-
-export { EVENT_TYPES };
-export type EventType = (typeof EVENT_TYPES)[number];
-export const DEFAULT_EVENT_TYPE: EventType = "Live Show";
-export const DURATION_MIN = 0.5;
-export const DURATION_MAX = 12;
+import { DEFAULT_EVENT_TYPE, DURATION_MAX, DURATION_MIN, EVENT_TYPES } from "./pricing";
 
 export const BookingRequestSchema = z.object({
   artistId: z.uuid("Artist profile not found."),
@@ -75,13 +69,3 @@ export const MessageSchema = z.object({
     .min(1, "Please write a message")
     .max(2000, "Messages can be at most 2000 characters"),
 });
-
-/** hours × the artist's hourly rate, or ₹150 per hour without one; two decimals. */
-export function estimateTotal(hours: number, hourlyRate: number | null): number {
-  const rate = hourlyRate ?? 150;
-  return Math.round(hours * rate * 100) / 100;
-}
-
-export function formatRupees(amount: number) {
-  return `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}

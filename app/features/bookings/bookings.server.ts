@@ -21,7 +21,8 @@ import {
   canReadBooking,
   canRespondToBooking,
 } from "./bookings.policy";
-import { type BookingRequest, estimateTotal } from "./bookings.schema";
+import type { BookingRequest } from "./bookings.schema";
+import { estimateTotal } from "./pricing";
 
 type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
 

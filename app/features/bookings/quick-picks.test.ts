@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimateTotal, formatRupees } from "./bookings.schema";
+import { estimateTotal, formatRupees } from "./pricing";
 import { quickPickDates } from "./quick-picks";
 
 describe("quickPickDates", () => {

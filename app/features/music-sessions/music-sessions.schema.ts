@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SESSION_TYPES } from "~db/schema";
+import { SESSION_TYPES } from "~db/enums";
 import { chipsFromForm } from "./chips";
 
 export { SESSION_FILTERS, SESSION_TYPE_LABELS, type SessionType } from "./session-types";

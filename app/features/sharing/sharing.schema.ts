@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TRUST_SCORES } from "~db/schema";
+import { TRUST_SCORES } from "~db/enums";
 
 export const SHARE_LINK_DAYS = 7;
 

@@ -1,0 +1,28 @@
+/**
+ * The enumerated values of the data model, with no dependencies: the schema builds its CHECK
+ * constraints from them, and browser code may import them without pulling in Drizzle.
+ */
+export const SESSION_TYPES = ["performance", "practice", "jam", "recording"] as const;
+export const MEDIA_TYPES = ["photo", "video", "audio"] as const;
+export const PARTICIPATION_TYPES = ["collaborator", "verifier"] as const;
+export const PARTICIPANT_STATUSES = ["verified", "pending"] as const;
+export const VERIFICATION_METHODS = ["peer", "client_booking"] as const;
+export const TRUST_SCORES = [100, 75, 50, 25] as const;
+export const AVAILABILITY_STATUSES = ["available", "booked", "unavailable"] as const;
+export const BOOKING_STATUSES = [
+  "pending",
+  "confirmed",
+  "rejected",
+  "completed",
+  "cancelled",
+] as const;
+export const EVENT_TYPES = [
+  "Live Show",
+  "Private Event",
+  "Jam Session",
+  "Recording Session",
+  "Corporate Event",
+  "Wedding",
+] as const;
+export const ANALYTICS_EVENT_TYPES = ["view", "media_play", "share"] as const;
+export const ROLES = ["artist", "client", "admin"] as const;
