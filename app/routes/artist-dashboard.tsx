@@ -26,6 +26,7 @@ import { listArtistBookings } from "~/features/bookings/bookings.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
+import { PortfolioManager } from "~/features/portfolio/portfolio-manager";
 import { addDays, todayIn } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist-dashboard";
@@ -247,7 +248,9 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {tab === "sessions" && sessions ? <MusicSessionsSection data={sessions} /> : null}
+      {tab === "sessions" && sessions ? (
+        <MusicSessionsSection data={sessions} portfolio={<PortfolioManager />} />
+      ) : null}
 
       {tab === "schedule" ? (
         <section

@@ -9,6 +9,7 @@ import {
   Music,
   Star,
 } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
@@ -25,19 +26,27 @@ import { getAvailability } from "~/features/availability/availability.server";
 import { AvailabilityCalendar } from "~/features/availability/availability-calendar";
 import { BookingLink } from "~/features/bookings/booking-link";
 import { quickPickDates } from "~/features/bookings/quick-picks";
+import { CollaborationIndicator } from "~/features/instagram/collaboration-indicator";
+import { getCollaborationInsight } from "~/features/instagram/instagram.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
+
 import { addDays, todayIn } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist";
+
+// Only the owner sees the portfolio manager: visitors of the profile never download it.
+const PortfolioManager = lazy(() =>
+  import("~/features/portfolio/portfolio-manager").then((m) => ({ default: m.PortfolioManager })),
+);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const artist = await getArtistProfile(context.db, params.idOrSlug);
   if (!artist) throw data({ message: "Artist profile not found." }, { status: 404 });
   const today = todayIn(context.env.timeZone);
   const viewer = await getCurrentUser(request, context);
-  const [availability, performances, portfolioId, sessions] = await Promise.all([
+  const [availability, performances, portfolioId, sessions, collaboration] = await Promise.all([
     getAvailability(context.db, artist.id, today, addDays(today, 120)),
     getRecentPerformances(context.db, artist.id),
     getPublicPortfolioId(context.db, artist.id),
@@ -47,6 +56,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       viewer,
       query: sessionListQueryOf(new URL(request.url)),
       timeZone: context.env.timeZone,
+    }),
+    // A page that fails to count collaborations still shows the profile.
+    getCollaborationInsight(context.db, viewer?.id, artist.id).catch((error: unknown) => {
+      context.logger.error({ err: error }, "collaboration insight failed");
+      return null;
     }),
   ]);
   const { userId, ...publicArtist } = artist;
@@ -58,6 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     performances,
     portfolioId,
     sessions,
+    collaboration,
     today,
     canonical: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
     quickPicks: quickPickDates(availability, today),
@@ -127,6 +142,14 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
               </li>
             ) : null}
           </ul>
+          {loaderData.collaboration ? (
+            <div className="mt-3">
+              <CollaborationIndicator
+                insight={loaderData.collaboration}
+                artistName={artist.artistName}
+              />
+            </div>
+          ) : null}
           <p className="mt-4 whitespace-pre-line text-slate-700">{artist.bio}</p>
           {SOCIAL.some(([key]) => artist.socialLinks[key]) ? (
             <ul className="mt-4 flex flex-wrap gap-3" aria-label="Social links">
@@ -222,7 +245,16 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
         <RecentPerformances performances={performances} />
       </div>
 
-      <MusicSessionsSection data={sessions} />
+      <MusicSessionsSection
+        data={sessions}
+        portfolio={
+          isOwner ? (
+            <Suspense fallback={<p className="text-slate-600">Loading portfolio...</p>}>
+              <PortfolioManager />
+            </Suspense>
+          ) : undefined
+        }
+      />
     </main>
   );
 }

@@ -152,7 +152,7 @@ test("log, find, add media, share, verify by a peer, join a planned session, ref
     .setInputFiles({ name: "stage.png", mimeType: "image/png", buffer: png });
   await page.getByLabel("Description (optional)").fill("On stage");
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByText("Media Uploaded")).toBeVisible();
+  await expect(page.getByText("Media Uploaded", { exact: true })).toBeVisible();
   await expect(page.getByRole("img", { name: "On stage" })).toBeVisible();
   await page
     .getByLabel("Photo, audio or video")

@@ -1,0 +1,78 @@
+import { and, eq, sql } from "drizzle-orm";
+import { isUuid } from "~/features/artists/artists.server";
+import { type Queryable, queryRows } from "~db/client";
+import { instagramConnections } from "~db/schema";
+
+/** product-spec 3 "collaboration insight". */
+export type CollaborationInsight = {
+  hasInstagramConnection: boolean;
+  collaborationCount: number;
+  shouldShowIndicator: boolean;
+};
+
+const NONE: CollaborationInsight = {
+  hasInstagramConnection: false,
+  collaborationCount: 0,
+  shouldShowIndicator: false,
+};
+
+/** The rule of product-spec 6: signed in, an active connection, and at least one collaboration. */
+export function shouldShowCollaborationIndicator(
+  signedIn: boolean,
+  hasInstagramConnection: boolean,
+  collaborationCount: number,
+) {
+  return signedIn && hasInstagramConnection && collaborationCount > 0;
+}
+
+/**
+ * How many artists the viewer follows on Instagram (their active connection's follows) have
+ * collaborated with `artistId`: appeared together in a session, one as its owner and the other as
+ * a verified participant (collaborator or verifier), in either direction
+ * (`get_instagram_collaboration_count`, product-spec 7.8). Callers log a failed read and use
+ * "none" (product-spec 8.4), so the indicator simply stays hidden.
+ */
+export async function getCollaborationInsight(
+  db: Queryable,
+  viewerUserId: string | null | undefined,
+  artistId: string,
+): Promise<CollaborationInsight> {
+  if (!viewerUserId || !isUuid(artistId)) return NONE;
+  const [connection] = await db
+    .select({ id: instagramConnections.id })
+    .from(instagramConnections)
+    .where(
+      and(eq(instagramConnections.userId, viewerUserId), eq(instagramConnections.isActive, true)),
+    );
+  if (!connection) return NONE;
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(DISTINCT f.artist_profile_id)::int AS count
+        FROM instagram_follows f
+        WHERE f.connection_id = ${connection.id}
+          AND f.artist_profile_id <> ${artistId}
+          AND EXISTS (
+            SELECT 1 FROM music_sessions s
+            JOIN session_participants p ON p.session_id = s.id
+            WHERE p.verification_status = 'verified'
+              AND ((s.artist_profile_id = ${artistId} AND p.artist_profile_id = f.artist_profile_id)
+                OR (s.artist_profile_id = f.artist_profile_id AND p.artist_profile_id = ${artistId}))
+          )`,
+  );
+  const collaborationCount = Number(row?.count ?? 0);
+  return {
+    hasInstagramConnection: true,
+    collaborationCount,
+    shouldShowIndicator: shouldShowCollaborationIndicator(true, true, collaborationCount),
+  };
+}
+
+/** The addresses Meta's app settings ask for, built from APP_URL (product-spec 2.16). */
+export function instagramRequiredUrls(appUrl: URL | string) {
+  const at = (path: string) => new URL(path, appUrl).href;
+  return {
+    redirectUri: at("/functions/instagram-oauth?action=callback"),
+    privacyPolicyUrl: at("/privacy-policy"),
+    dataDeletionUrl: at("/data-deletion"),
+  };
+}

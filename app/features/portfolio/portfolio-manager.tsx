@@ -1,0 +1,166 @@
+import {
+  BarChart3,
+  ExternalLink,
+  Eye,
+  FileAudio,
+  Image,
+  PlayCircle,
+  Share2,
+  Video,
+} from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import type { ToastInput } from "~/components/ui/toast";
+import { StatCard } from "~/features/artists/stat-card";
+import { NOT_THE_ARTIST } from "./portfolio.schema";
+import type { PortfolioManagerData } from "./portfolio.server";
+import { PortfolioCard } from "./portfolio-card";
+import { MANAGER_ACTION, PortfolioMediaTab } from "./portfolio-media-tab";
+import { PortfolioSettingsTab } from "./portfolio-settings-tab";
+
+/** What /portfolio-manager's action answers (also to plain form posts, which land on that page). */
+export type PortfolioActionData = {
+  ok: boolean;
+  toast?: ToastInput;
+  fieldErrors?: Record<string, string>;
+};
+
+/** What /portfolio-manager's loader answers: null when the viewer is not an artist. */
+export type PortfolioManagerLoaderData = {
+  manager: PortfolioManagerData | null;
+  timeZone: string;
+};
+
+const TABS = [
+  { id: "overview", label: "Overview" },
+  { id: "media", label: "Media" },
+  { id: "settings", label: "Settings" },
+  { id: "analytics", label: "Analytics" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+/**
+ * The owner's portfolio manager (product-spec 2.10). Given `data` (a page loader) it shows it;
+ * without, it loads /portfolio-manager itself, so a page can embed it with no loader changes.
+ */
+export function PortfolioManager({ data }: { data?: PortfolioManagerLoaderData }) {
+  const loader = useFetcher<PortfolioManagerLoaderData>();
+  useEffect(() => {
+    if (!data && loader.state === "idle" && !loader.data) loader.load(MANAGER_ACTION);
+  }, [data, loader]);
+  const current = data ?? loader.data;
+  if (!current) {
+    return (
+      <div aria-live="polite" className="py-10 text-center text-slate-600">
+        <p className="flex items-center justify-center gap-2">
+          <Spinner /> Loading portfolio...
+        </p>
+        <noscript>
+          <a href={MANAGER_ACTION} className="mt-2 inline-block text-brand-700 underline">
+            Open the portfolio manager
+          </a>
+        </noscript>
+      </div>
+    );
+  }
+  if (!current.manager) return <p className="text-slate-600">{NOT_THE_ARTIST}</p>;
+  return <ManagerTabs data={current.manager} timeZone={current.timeZone} />;
+}
+
+function ManagerTabs({ data, timeZone }: { data: PortfolioManagerData; timeZone: string }) {
+  const [tab, setTab] = useState<Tab>("overview");
+  const id = useId();
+  const move = (delta: number) => {
+    const i = TABS.findIndex((t) => t.id === tab);
+    const next = TABS[(i + delta + TABS.length) % TABS.length]?.id ?? "overview";
+    setTab(next);
+    document.getElementById(`${id}-${next}-tab`)?.focus();
+  };
+  const { portfolio, counts, analytics } = data;
+  return (
+    <div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="tablist"
+          aria-label="Portfolio manager"
+          className="grid grid-cols-4 rounded-lg bg-slate-100 p-1 sm:inline-flex"
+        >
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`${id}-${t.id}-tab`}
+              aria-controls={`${id}-${t.id}-panel`}
+              aria-selected={tab === t.id}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => setTab(t.id)}
+              onKeyDown={(e) => {
+                if (e.key === "ArrowRight") move(1);
+                if (e.key === "ArrowLeft") move(-1);
+              }}
+              className={`rounded-md px-1 py-1.5 text-sm font-medium whitespace-nowrap sm:px-4 ${
+                tab === t.id
+                  ? "bg-white text-slate-900 shadow-sm"
+                  : "text-slate-600 hover:text-slate-900"
+              }`}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <a
+          href={portfolio.url}
+          target="_blank"
+          rel="noopener"
+          className={buttonClasses("outline", "sm", "self-start sm:self-auto")}
+        >
+          <Eye aria-hidden className="h-4 w-4" /> Preview
+          <ExternalLink aria-hidden className="h-3 w-3" />
+        </a>
+      </div>
+
+      {TABS.map((t) => (
+        <div
+          key={t.id}
+          role="tabpanel"
+          id={`${id}-${t.id}-panel`}
+          aria-labelledby={`${id}-${t.id}-tab`}
+          hidden={tab !== t.id}
+          className="mt-4"
+        >
+          {t.id === "overview" ? (
+            <div className="space-y-4">
+              <section
+                aria-label="Featured media"
+                className="grid grid-cols-1 gap-3 sm:grid-cols-3"
+              >
+                <StatCard icon={FileAudio} label="Audio Tracks" value={counts.audio} />
+                <StatCard icon={Video} label="Videos" value={counts.video} />
+                <StatCard icon={Image} label="Photos" value={counts.photo} />
+              </section>
+              <PortfolioCard portfolio={portfolio} timeZone={timeZone} />
+            </div>
+          ) : t.id === "media" ? (
+            <PortfolioMediaTab media={data.media} />
+          ) : t.id === "settings" ? (
+            <PortfolioSettingsTab portfolio={portfolio} />
+          ) : (
+            <section aria-label="Analytics" className="space-y-3">
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+                <StatCard icon={BarChart3} label="Portfolio Views" value={analytics.views} />
+                <StatCard icon={PlayCircle} label="Media Plays" value={analytics.plays} />
+                <StatCard icon={Share2} label="Shares" value={analytics.shares} />
+              </div>
+              <p className="text-sm text-slate-600">
+                Last {analytics.days} days. Your own visits are not counted.
+              </p>
+            </section>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

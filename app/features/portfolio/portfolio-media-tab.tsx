@@ -1,0 +1,215 @@
+import { Check, FileAudio, FileVideo, ImageOff, Search, Star } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { inputClasses } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { useToastOn } from "~/lib/use-toast-on";
+import { fileUrl } from "./format";
+import type { ManagerMedia } from "./portfolio.server";
+import type { PortfolioActionData } from "./portfolio-manager";
+
+export const MANAGER_ACTION = "/portfolio-manager";
+
+const FILTERS = [
+  { value: "all", label: "All Media" },
+  { value: "audio", label: "Audio" },
+  { value: "video", label: "Video" },
+  { value: "photo", label: "Photos" },
+] as const;
+type Filter = (typeof FILTERS)[number]["value"];
+
+function matches(m: ManagerMedia, q: string, filter: Filter) {
+  if (filter !== "all" && m.mediaType !== filter) return false;
+  if (!q) return true;
+  const text = `${m.fileName} ${m.description ?? ""} ${m.sessionTitle}`.toLowerCase();
+  return text.includes(q.toLowerCase());
+}
+
+/** The Media tab: search, filter, select for the bulk bar, and a star per item. */
+export function PortfolioMediaTab({ media }: { media: ManagerMedia[] }) {
+  const [q, setQ] = useState("");
+  const [filter, setFilter] = useState<Filter>("all");
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const bulk = useFetcher<PortfolioActionData>();
+  useToastOn(bulk.data, bulk.data?.toast);
+
+  const shown = useMemo(
+    () => media.filter((m) => matches(m, q.trim(), filter)),
+    [media, q, filter],
+  );
+  // Items deleted meanwhile drop out of the selection.
+  const known = new Set(media.map((m) => m.id));
+  const chosen = [...selected].filter((id) => known.has(id));
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const submitBulk = (featured: boolean) => {
+    const form = new FormData();
+    form.set("featured", String(featured));
+    for (const id of chosen) form.append("mediaIds", id);
+    bulk.submit(form, { method: "post", action: MANAGER_ACTION });
+  };
+  // The selection is cleared once the server confirmed the change.
+  const [handled, setHandled] = useState<unknown>(null);
+  if (bulk.state === "idle" && bulk.data && bulk.data !== handled) {
+    setHandled(bulk.data);
+    if (bulk.data.ok) setSelected(new Set());
+  }
+  const busy = bulk.state !== "idle";
+
+  return (
+    <div className="space-y-4">
+      <search className="flex flex-col gap-2 sm:flex-row">
+        <div className="relative flex-1">
+          <label htmlFor="portfolio-media-search" className="sr-only">
+            Search media files
+          </label>
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            id="portfolio-media-search"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Search media files..."
+            className={`${inputClasses} pl-9`}
+          />
+        </div>
+        <label htmlFor="portfolio-media-filter" className="sr-only">
+          Media type
+        </label>
+        <select
+          id="portfolio-media-filter"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value as Filter)}
+          className={`${inputClasses} sm:w-44`}
+        >
+          {FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </search>
+
+      {chosen.length > 0 ? (
+        <section
+          aria-label="Selected media"
+          className="flex flex-col gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p aria-live="polite" className="font-medium text-brand-900">
+            {chosen.length} items selected
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" disabled={busy} onClick={() => submitBulk(true)}>
+              {busy ? <Spinner /> : null} Add to Portfolio
+            </Button>
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => submitBulk(false)}>
+              Remove from Portfolio
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+              Clear Selection
+            </Button>
+          </div>
+        </section>
+      ) : null}
+
+      {shown.length === 0 ? (
+        <div className="flex flex-col items-center py-10 text-center">
+          <ImageOff aria-hidden className="h-10 w-10 text-slate-300" />
+          <p className="mt-2 font-medium text-slate-700">No media files found</p>
+          <p className="text-sm text-slate-600">
+            Upload media files in your sessions to add them to your portfolio
+          </p>
+        </div>
+      ) : (
+        <ul
+          aria-label="Media files"
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {shown.map((m) => (
+            <li key={m.id}>
+              <MediaCard media={m} selected={selected.has(m.id)} onToggle={() => toggle(m.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function MediaCard({
+  media: m,
+  selected,
+  onToggle,
+}: {
+  media: ManagerMedia;
+  selected: boolean;
+  onToggle: () => void;
+}) {
+  const star = useFetcher<PortfolioActionData>();
+  useToastOn(star.data, star.data?.toast);
+  // Optimistic: the star shows what was asked while the server answers.
+  const pending = star.formData?.get("featured");
+  const featured = pending ? pending === "true" : m.isPortfolioFeatured;
+  return (
+    <article
+      aria-label={m.fileName}
+      className={`relative overflow-hidden rounded-xl border bg-white ${selected ? "border-brand-600 ring-2 ring-brand-600/30" : "border-slate-200"}`}
+    >
+      <div className="flex aspect-video items-center justify-center bg-slate-100">
+        {m.mediaType === "photo" ? (
+          <img
+            src={fileUrl(m.previewPath ?? m.filePath)}
+            alt={m.description ?? m.fileName}
+            loading="lazy"
+            className="h-full w-full object-cover"
+          />
+        ) : m.mediaType === "audio" ? (
+          <FileAudio aria-hidden className="h-10 w-10 text-brand-600" />
+        ) : (
+          <FileVideo aria-hidden className="h-10 w-10 text-brand-600" />
+        )}
+      </div>
+      <button
+        type="button"
+        aria-pressed={selected}
+        aria-label={`Select ${m.fileName}`}
+        onClick={onToggle}
+        className={`absolute top-2 left-2 flex h-8 w-8 items-center justify-center rounded-full border-2 shadow ${selected ? "border-brand-600 bg-brand-600 text-white" : "border-white bg-white/80 text-transparent hover:text-slate-400"}`}
+      >
+        <Check aria-hidden className="h-4 w-4" />
+      </button>
+      <star.Form method="post" action={MANAGER_ACTION} className="absolute top-2 right-2">
+        <input type="hidden" name="mediaIds" value={m.id} />
+        <input type="hidden" name="featured" value={String(!featured)} />
+        <button
+          type="submit"
+          aria-pressed={featured}
+          aria-label={`Feature ${m.fileName} in portfolio`}
+          title={featured ? "Remove from Portfolio" : "Add to Portfolio"}
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-white/90 shadow hover:bg-white"
+        >
+          <Star
+            aria-hidden
+            className={`h-4 w-4 ${featured ? "fill-amber-400 text-amber-500" : "text-slate-500"}`}
+          />
+        </button>
+      </star.Form>
+      <div className="p-3 text-sm">
+        <p className="truncate font-medium text-slate-900">{m.fileName}</p>
+        <p className="truncate text-slate-600">{m.sessionTitle}</p>
+        {featured ? <p className="mt-1 text-xs font-medium text-amber-700">In portfolio</p> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,188 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { artistProfiles, portfolios, sessionMedia } from "~db/schema";
+import { startTestApp } from "../../../tests/support/app-harness";
+import { postForm, signedInUser } from "../../../tests/support/sessions";
+import { createTestDatabase } from "../../../tests/support/test-database";
+import { insertSession } from "../sharing/test-factories";
+import { NOT_THE_ARTIST } from "./portfolio.schema";
+import { getPortfolioAnalytics, loadPortfolioManager } from "./portfolio.server";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+type Person = Awaited<ReturnType<typeof signedInUser>>;
+let owner: Person;
+let rival: Person;
+let fan: Person;
+let portfolioId: string;
+let mediaId: string;
+
+async function makeArtist(who: Person) {
+  const [row] = await database.db
+    .insert(artistProfiles)
+    .values({
+      userId: who.id,
+      slug: `pf-${who.id.slice(0, 8)}`,
+      artistName: `Pf ${who.id.slice(0, 8)}`,
+      bio: "b",
+      genre: "Jazz",
+      location: "Chicago IL",
+      experience: "1 year",
+      instruments: "Piano",
+    })
+    .returning({ id: artistProfiles.id });
+  return row!.id;
+}
+
+async function portfolioRow() {
+  const [row] = await database.db
+    .select({
+      title: portfolios.title,
+      isPublic: portfolios.isPublic,
+      viewCount: portfolios.viewCount,
+    })
+    .from(portfolios)
+    .where(eq(portfolios.id, portfolioId));
+  return row!;
+}
+async function featured() {
+  const [row] = await database.db
+    .select({ f: sessionMedia.isPortfolioFeatured })
+    .from(sessionMedia)
+    .where(eq(sessionMedia.id, mediaId));
+  return row!.f;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startTestApp(database);
+  owner = await signedInUser(app, database.db, "Owner");
+  rival = await signedInUser(app, database.db, "Rival");
+  fan = await signedInUser(app, database.db, "Fan");
+  const ownerArtist = await makeArtist(owner);
+  await makeArtist(rival);
+  const sessionId = await insertSession(database.db, ownerArtist);
+  const [media] = await database.db
+    .insert(sessionMedia)
+    .values({
+      sessionId,
+      mediaType: "audio",
+      filePath: `media/${sessionId}/a.wav`,
+      fileName: "a.wav",
+      fileSize: 1,
+      mimeType: "audio/wav",
+    })
+    .returning({ id: sessionMedia.id });
+  mediaId = media!.id;
+  const manager = await loadPortfolioManager(database.db, {
+    viewer: { artistProfileId: ownerArtist },
+    appUrl: app.env.appUrl,
+  });
+  portfolioId = manager!.portfolio.id;
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+describe("portfolio manager permissions", () => {
+  it("sends a signed-out visitor to sign in and changes nothing", async () => {
+    const res = await postForm(app, "/portfolio-manager", { featured: "true", mediaIds: mediaId });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    expect(await featured()).toBe(false);
+  });
+
+  it("tells a signed-in non-artist that management is only for the artist", async () => {
+    const res = await app.request("/portfolio-manager", { headers: { Cookie: fan.cookie } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(NOT_THE_ARTIST);
+  });
+
+  it("refuses another artist's or a non-artist's feature and settings changes", async () => {
+    for (const who of [rival, fan]) {
+      const res = await postForm(
+        app,
+        "/portfolio-manager",
+        { featured: "true", mediaIds: mediaId },
+        who.cookie,
+      );
+      expect(res.status).toBe(404);
+    }
+    const res = await postForm(
+      app,
+      "/portfolio-manager",
+      { intent: "settings", title: "Hijacked", description: "", isPublic: "on" },
+      fan.cookie,
+    );
+    expect(res.status).toBe(404);
+    expect(await featured()).toBe(false);
+    expect(await portfolioRow()).toMatchObject({ isPublic: false });
+    expect((await portfolioRow()).title).not.toBe("Hijacked");
+  });
+
+  it("validates settings and lets the owner feature and save", async () => {
+    const bad = await postForm(
+      app,
+      "/portfolio-manager",
+      { intent: "settings", title: "  ", description: "" },
+      owner.cookie,
+    );
+    expect(bad.status).toBe(400);
+    const ok = await postForm(
+      app,
+      "/portfolio-manager",
+      { featured: "true", mediaIds: mediaId },
+      owner.cookie,
+    );
+    expect(ok.status).toBe(200);
+    expect(await featured()).toBe(true);
+  });
+});
+
+describe("public portfolio page", () => {
+  it("is 404 while private for everyone but the owner", async () => {
+    expect((await app.request(`/portfolio/${portfolioId}`)).status).toBe(404);
+    expect(
+      (await app.request(`/portfolio/${portfolioId}`, { headers: { Cookie: rival.cookie } }))
+        .status,
+    ).toBe(404);
+    const mine = await app.request(`/portfolio/${portfolioId}`, {
+      headers: { Cookie: owner.cookie },
+    });
+    expect(mine.status).toBe(200);
+    expect(await mine.text()).toContain("only you can see it");
+    // Events for a private portfolio are refused too.
+    await postForm(app, `/portfolio/${portfolioId}`, { intent: "view" });
+    expect((await portfolioRow()).viewCount).toBe(0);
+  });
+
+  it("once public, shows featured media with players and meta tags; counts visitors, not the owner", async () => {
+    await postForm(
+      app,
+      "/portfolio-manager",
+      { intent: "settings", title: "Open Book", description: "Live takes", isPublic: "on" },
+      owner.cookie,
+    );
+    const res = await app.request(`/portfolio/${portfolioId}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta property="og:title" content="Open Book | GigLedger"');
+    expect(html).toMatch(/<audio[^>]*preload="metadata"/);
+    // Rendering the page records nothing: the browser reports the view after hydration.
+    expect((await portfolioRow()).viewCount).toBe(0);
+
+    await postForm(app, `/portfolio/${portfolioId}`, { intent: "view" }, owner.cookie);
+    await postForm(app, `/portfolio/${portfolioId}`, { intent: "play", mediaId }, owner.cookie);
+    expect((await portfolioRow()).viewCount).toBe(0);
+
+    await postForm(app, `/portfolio/${portfolioId}`, { intent: "view" }, fan.cookie);
+    await postForm(app, `/portfolio/${portfolioId}`, { intent: "play", mediaId }, fan.cookie);
+    await postForm(app, `/portfolio/${portfolioId}`, { intent: "view" });
+    expect((await portfolioRow()).viewCount).toBe(2);
+    expect(await getPortfolioAnalytics(database.db, portfolioId)).toMatchObject({
+      views: 2,
+      plays: 1,
+    });
+  });
+});

@@ -1,0 +1,174 @@
+import { randomInt } from "node:crypto";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
+
+async function createProfile(page: Page, name: string) {
+  await page.goto("/profile-setup");
+  await page.getByLabel("Artist Name").fill(name);
+  await page.getByLabel("Genre").fill("Jazz");
+  await page.getByLabel("Location").fill("Chicago IL");
+  await page.getByLabel("Bio").fill("Plays late sets.");
+  await page.getByLabel("Experience").fill("4 years");
+  await page.getByLabel("Instruments").fill("Guitar");
+  await page.getByRole("button", { name: "Create Profile" }).click();
+  await expect(page.getByText("Profile Created!")).toBeVisible();
+}
+
+function localInput(hours: number) {
+  const at = new Date(Date.now() + hours * 3_600_000);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+function wav(seconds = 1) {
+  const rate = 8000;
+  const data = Buffer.alloc(rate * seconds, 128);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** A session with one photo and one audio file, through the real screens. */
+async function sessionWithMedia(page: Page, title: string) {
+  await page.goto("/artist-dashboard?tab=sessions");
+  await page
+    .getByRole("link", { name: /Log (Your First )?Session/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: "Log New Session" })).toBeVisible();
+  await page.getByLabel("Session Type").selectOption("performance");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Venue").fill("Blue Note");
+  await page.getByLabel("Date and Time").fill(localInput(-5));
+  await page.getByRole("button", { name: "Create Session" }).click();
+  await expect(page.getByText("Session Created")).toBeVisible();
+  await page.getByRole("article", { name: title }).getByRole("link", { name: title }).click();
+  await page.getByRole("link", { name: "Media" }).click();
+  const png = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: "#cc6633" },
+  })
+    .png()
+    .toBuffer();
+  const picker = page.getByLabel("Photo, audio or video");
+  await picker.setInputFiles({ name: "stage.png", mimeType: "image/png", buffer: png });
+  await page.getByLabel("Description (optional)").fill("On stage");
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("img", { name: "On stage" })).toBeVisible();
+  await picker.setInputFiles({ name: "take1.wav", mimeType: "audio/wav", buffer: wav() });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("take1.wav", { exact: true })).toBeVisible();
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole("tablist", { name: "Portfolio manager" }).getByRole("tab", { name }).click();
+}
+
+async function setPublic(page: Page, isPublic: boolean, title?: string) {
+  await openTab(page, "Settings");
+  await page.getByRole("switch", { name: "Edit Mode" }).check();
+  if (title) await page.getByLabel("Portfolio Title").fill(title);
+  const toggle = page.getByRole("switch", { name: "Make Portfolio Public" });
+  if (isPublic) await toggle.check();
+  else await toggle.uncheck();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Portfolio Updated")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save Changes" })).toBeHidden();
+}
+
+test("feature media, publish the portfolio, count a visitor's view and play, hide it again", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const id = Date.now().toString(36);
+  await signUpConfirmed(page, newAccount({ firstName: "Pia" }));
+  await createProfile(page, `Portfolio Band ${id}`);
+  await sessionWithMedia(page, `Late Set ${id}`);
+
+  await page.goto("/portfolio-manager");
+  const counts = page.getByRole("region", { name: "Featured media" });
+  await expect(counts).toHaveText(/Audio Tracks\s*0\s*Videos\s*0\s*Photos\s*0/);
+  const status = page.getByRole("list", { name: "Status" });
+  await expect(status).toHaveText(/Private\s*Auto-Generated/);
+
+  // Media: search, the star, the bulk bar.
+  await openTab(page, "Media");
+  await page.getByPlaceholder("Search media files...").fill("nothing like this");
+  await expect(page.getByText("No media files found")).toBeVisible();
+  await page.getByPlaceholder("Search media files...").fill("");
+  await page.getByRole("button", { name: "Feature stage.png in portfolio" }).click();
+  await expect(page.getByText("Added to Portfolio")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Feature stage.png in portfolio" }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await page.getByLabel("Media type").selectOption("audio");
+  await expect(page.getByRole("button", { name: "Select stage.png" })).toBeHidden();
+  await page.getByRole("button", { name: "Select take1.wav" }).click();
+  await expect(page.getByText("1 items selected")).toBeVisible();
+  await page.getByRole("button", { name: "Add to Portfolio" }).click();
+  await expect(page.getByText("1 items selected")).toBeHidden();
+
+  await openTab(page, "Overview");
+  await expect(counts).toHaveText(/Audio Tracks\s*1\s*Videos\s*0\s*Photos\s*1/);
+  const url = await page.getByRole("link", { name: /Preview/ }).getAttribute("href");
+  expect(url).toMatch(/\/portfolio\/[0-9a-f-]{36}$/);
+
+  // Private so far: a visitor gets 404.
+  const visitorContext = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${randomInt(1, 255)}` },
+  });
+  const visitor = await visitorContext.newPage();
+  expect((await visitor.goto(url!))?.status()).toBe(404);
+  await expect(visitor.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+
+  await setPublic(page, true, `Pia Live ${id}`);
+  await openTab(page, "Overview");
+  await expect(page.getByText("Public Portfolio URL:")).toBeVisible();
+  await expect(status).toHaveText(/Public\s*Custom/);
+
+  // The visitor sees the artist, the figures and the featured media with players.
+  const viewed = visitor.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/portfolio/"),
+  );
+  expect((await visitor.goto(url!))?.status()).toBe(200);
+  await expect(visitor.getByRole("heading", { name: `Pia Live ${id}`, level: 1 })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: `Portfolio Band ${id}` })).toBeVisible();
+  await expect(visitor.getByRole("region", { name: "Verified figures" })).toContainText(
+    "Verified Sessions",
+  );
+  await expect(visitor.getByRole("img", { name: "On stage" })).toBeVisible();
+  await viewed;
+  const played = visitor.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/portfolio/"),
+  );
+  await visitor.locator("audio").evaluate(async (audio: HTMLAudioElement) => {
+    audio.muted = true;
+    await audio.play();
+  });
+  await played;
+
+  // The owner's own visit does not count.
+  await page.goto(url!);
+  await expect(page.getByText("Your own visits are not counted")).toBeVisible();
+  await page.goto("/portfolio-manager");
+  await openTab(page, "Analytics");
+  await expect(page.getByRole("region", { name: "Analytics" })).toHaveText(
+    /Portfolio Views\s*1\s*Media Plays\s*1\s*Shares\s*0/,
+  );
+
+  // Private again: 404 for the visitor.
+  await setPublic(page, false);
+  expect((await visitor.goto(url!))?.status()).toBe(404);
+  await visitorContext.close();
+});
