@@ -1,18 +1,17 @@
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { createArtistProfile } from "./support/artist-helpers";
 import { expect, newAccount, signOut, signUpConfirmed, test } from "./support/fixtures";
 
-async function createProfile(page: import("@playwright/test").Page, name: string) {
-  await page.goto("/profile-setup");
-  await expect(page.getByRole("heading", { name: "Create Your Artist Profile" })).toBeVisible();
-  await page.getByLabel("Artist Name").fill(name);
-  await page.getByLabel("Genre").fill("Jazz Fusion");
-  await page.getByLabel("Location").fill("Chicago IL");
-  await page.getByLabel("Bio").fill("Fusion trio for clubs and weddings.");
-  await page.getByLabel("Experience").fill("6 years");
-  await page.getByLabel("Hourly Rate (₹)").fill("2500");
-  await page.getByLabel("Instruments").fill("Theremin, Keytar");
-  await page.getByLabel("Instagram").fill("https://instagram.com/example");
-  await page.getByRole("button", { name: "Create Profile" }).click();
+async function createProfile(page: Page, name: string) {
+  await createArtistProfile(page, name, {
+    Genre: "Jazz Fusion",
+    Bio: "Fusion trio for clubs and weddings.",
+    Experience: "6 years",
+    "Hourly Rate (₹)": "2500",
+    Instruments: "Theremin, Keytar",
+    Instagram: "https://instagram.com/example",
+  });
 }
 
 test("create a profile, find it in discovery, open it by id and by slug, see it on the dashboard", async ({

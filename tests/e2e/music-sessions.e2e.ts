@@ -1,24 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { createArtistProfile, localDateTimeInput, wavFile } from "./support/artist-helpers";
 import { expect, newAccount, signIn, signOut, signUpConfirmed, test } from "./support/fixtures";
-
-async function createProfile(page: Page, name: string) {
-  await page.goto("/profile-setup");
-  await page.getByLabel("Artist Name").fill(name);
-  await page.getByLabel("Genre").fill("Jazz");
-  await page.getByLabel("Location").fill("Chicago IL");
-  await page.getByLabel("Bio").fill("Plays late sets.");
-  await page.getByLabel("Experience").fill("4 years");
-  await page.getByLabel("Instruments").fill("Guitar");
-  await page.getByRole("button", { name: "Create Profile" }).click();
-  await expect(page.getByText("Profile Created!")).toBeVisible();
-}
-
-/** A datetime-local value `hours` from now, in the browser's (and this process's) zone. */
-function localInput(hours: number) {
-  const at = new Date(Date.now() + hours * 3_600_000);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
 
 async function addChips(page: Page, label: string, values: string[]) {
   const input = page.getByRole("textbox", { name: label, exact: true });
@@ -41,7 +24,7 @@ async function logSession(
   await page.getByLabel("Session Type").selectOption(s.type);
   await page.getByLabel("Title").fill(s.title);
   await page.getByLabel("Venue").fill(s.venue);
-  await page.getByLabel("Date and Time").fill(localInput(s.hoursFromNow));
+  await page.getByLabel("Date and Time").fill(localDateTimeInput(s.hoursFromNow));
   await page.getByRole("button", { name: "Create Session" }).click();
   await expect(page.getByText("Session Created")).toBeVisible();
 }
@@ -59,32 +42,13 @@ async function shareLink(page: Page, title: string, maxUses?: number) {
   return url;
 }
 
-function wav(seconds = 1) {
-  const rate = 8000;
-  const data = Buffer.alloc(rate * seconds);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data.fill(128)]);
-}
-
 test("log, find, add media, share, verify by a peer, join a planned session, refuse a used-up link", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const id = Date.now().toString(36);
   const owner = await signUpConfirmed(page, newAccount({ firstName: "Owner" }));
-  await createProfile(page, `Owner Band ${id}`);
+  await createArtistProfile(page, `Owner Band ${id}`);
 
   // Empty state, then validation: nothing is saved without type and title.
   await page.goto("/artist-dashboard?tab=sessions");
@@ -101,7 +65,7 @@ test("log, find, add media, share, verify by a peer, join a planned session, ref
   await page.getByLabel("Description").fill("Two sets of standards");
   await page.getByLabel("Venue").fill("Blue Note");
   await page.getByLabel("Location").fill("Chicago IL");
-  await page.getByLabel("Date and Time").fill(localInput(-26));
+  await page.getByLabel("Date and Time").fill(localDateTimeInput(-26));
   await page.getByLabel("Duration (minutes)").fill("120");
   await addChips(page, "Instruments", ["Guitar", "   ", "guitar", "Vocals", "Keys", "Drums"]);
   await page.getByRole("button", { name: "Remove Drums" }).click();
@@ -156,7 +120,7 @@ test("log, find, add media, share, verify by a peer, join a planned session, ref
   await expect(page.getByRole("img", { name: "On stage" })).toBeVisible();
   await page
     .getByLabel("Photo, audio or video")
-    .setInputFiles({ name: "take1.wav", mimeType: "audio/wav", buffer: wav() });
+    .setInputFiles({ name: "take1.wav", mimeType: "audio/wav", buffer: wavFile() });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.locator("audio")).toHaveCount(1);
   await expect(page.getByText("take1.wav", { exact: true })).toBeVisible();
@@ -195,7 +159,7 @@ test("log, find, add media, share, verify by a peer, join a planned session, ref
   await page.goto(pastLink);
   await expect(page.getByRole("heading", { name: "Artist Profile Required" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Set Up Profile" })).toBeVisible();
-  await createProfile(page, `Peer Player ${id}`);
+  await createArtistProfile(page, `Peer Player ${id}`);
 
   await page.goto(pastLink);
   await expect(page.getByRole("heading", { name: "Verify Session" })).toBeVisible();

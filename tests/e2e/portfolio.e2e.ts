@@ -1,43 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { createArtistProfile, localDateTimeInput, wavFile } from "./support/artist-helpers";
 import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
-
-async function createProfile(page: Page, name: string) {
-  await page.goto("/profile-setup");
-  await page.getByLabel("Artist Name").fill(name);
-  await page.getByLabel("Genre").fill("Jazz");
-  await page.getByLabel("Location").fill("Chicago IL");
-  await page.getByLabel("Bio").fill("Plays late sets.");
-  await page.getByLabel("Experience").fill("4 years");
-  await page.getByLabel("Instruments").fill("Guitar");
-  await page.getByRole("button", { name: "Create Profile" }).click();
-  await expect(page.getByText("Profile Created!")).toBeVisible();
-}
-
-function localInput(hours: number) {
-  const at = new Date(Date.now() + hours * 3_600_000);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
-function wav(seconds = 1) {
-  const rate = 8000;
-  const data = Buffer.alloc(rate * seconds, 128);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 /** A session with one photo and one audio file, through the real screens. */
 async function sessionWithMedia(page: Page, title: string) {
@@ -50,7 +15,7 @@ async function sessionWithMedia(page: Page, title: string) {
   await page.getByLabel("Session Type").selectOption("performance");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Venue").fill("Blue Note");
-  await page.getByLabel("Date and Time").fill(localInput(-5));
+  await page.getByLabel("Date and Time").fill(localDateTimeInput(-5));
   await page.getByRole("button", { name: "Create Session" }).click();
   await expect(page.getByText("Session Created")).toBeVisible();
   await page.getByRole("article", { name: title }).getByRole("link", { name: title }).click();
@@ -65,7 +30,7 @@ async function sessionWithMedia(page: Page, title: string) {
   await page.getByLabel("Description (optional)").fill("On stage");
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("img", { name: "On stage" })).toBeVisible();
-  await picker.setInputFiles({ name: "take1.wav", mimeType: "audio/wav", buffer: wav() });
+  await picker.setInputFiles({ name: "take1.wav", mimeType: "audio/wav", buffer: wavFile() });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("take1.wav", { exact: true })).toBeVisible();
 }
@@ -93,7 +58,7 @@ test("feature media, publish the portfolio, count a visitor's view and play, hid
   test.setTimeout(90_000);
   const id = Date.now().toString(36);
   await signUpConfirmed(page, newAccount({ firstName: "Pia" }));
-  await createProfile(page, `Portfolio Band ${id}`);
+  await createArtistProfile(page, `Portfolio Band ${id}`);
   await sessionWithMedia(page, `Late Set ${id}`);
 
   await page.goto("/portfolio-manager");

@@ -1,0 +1,53 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+type ProfileFields = Partial<
+  Record<
+    "Genre" | "Location" | "Bio" | "Experience" | "Instruments" | "Hourly Rate (₹)" | "Instagram",
+    string
+  >
+>;
+
+/** Creates the signed-in user's artist profile through the setup form; lands on the dashboard. */
+export async function createArtistProfile(page: Page, name: string, fields: ProfileFields = {}) {
+  const values: ProfileFields = {
+    Genre: "Jazz",
+    Location: "Chicago IL",
+    Bio: "Plays late sets.",
+    Experience: "4 years",
+    Instruments: "Guitar",
+    ...fields,
+  };
+  await page.goto("/profile-setup");
+  await expect(page.getByRole("heading", { name: "Create Your Artist Profile" })).toBeVisible();
+  await page.getByLabel("Artist Name").fill(name);
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label).fill(value);
+  await page.getByRole("button", { name: "Create Profile" }).click();
+  await expect(page.getByText("Profile Created!")).toBeVisible();
+}
+
+/** A `datetime-local` value `hours` from now, in the browser's (and this process's) zone. */
+export function localDateTimeInput(hours: number) {
+  const at = new Date(Date.now() + hours * 3_600_000);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** A valid, silent 8-bit mono WAV file of `seconds` seconds. */
+export function wavFile(seconds = 1) {
+  const rate = 8000;
+  const data = Buffer.alloc(rate * seconds, 128);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
