@@ -62,6 +62,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
     });
+    // An idle connection the server drops (restart, failover, admin) emits 'error' on the pool;
+    // unhandled, that would crash the process. The pool discards the client and opens a new one
+    // for the next query, so there is nothing else to do.
+    pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,
