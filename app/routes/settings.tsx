@@ -108,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "delete": {
       const parsed = DeleteAccountSchema.safeParse(raw);
       if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
-      const result = await deleteAccount(request, context, parsed.data);
+      const result = await deleteAccount(request, context, user, parsed.data);
       if (!result.ok) return fail(result.status, { formError: result.formError });
       return redirectWithToast(
         "/",

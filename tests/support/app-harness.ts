@@ -87,6 +87,7 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     logs,
     mailer,
     auth,
+    storage,
     request: async (pathname: string, init?: RequestInit): Promise<Response> =>
       app.fetch(new Request(new URL(pathname, env.appUrl), init)),
     realtime,

@@ -8,6 +8,7 @@ import {
   musicSessions,
   portfolios,
   profiles,
+  sessionMedia,
   users,
 } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
@@ -453,9 +454,26 @@ describe("deleting an account", () => {
     await database.db
       .insert(portfolios)
       .values({ artistProfileId: artist!.id, title: "Soon Gone's Portfolio" });
-    await database.db
+    const [session] = await database.db
       .insert(musicSessions)
-      .values({ artistProfileId: artist!.id, title: "Set", sessionType: "jam" });
+      .values({ artistProfileId: artist!.id, title: "Set", sessionType: "jam" })
+      .returning({ id: musicSessions.id });
+    const mediaKey = `media/${session!.id}/1-a.mp3`;
+    const avatarKey = `avatars/${artist!.id}-x.webp`;
+    await app.storage.put(mediaKey, Buffer.from("ID3 audio"), "audio/mpeg");
+    await app.storage.put(avatarKey, Buffer.from("RIFF webp"), "image/webp");
+    await database.db.insert(sessionMedia).values({
+      sessionId: session!.id,
+      mediaType: "audio",
+      filePath: mediaKey,
+      fileName: "a.mp3",
+      fileSize: 9,
+      mimeType: "audio/mpeg",
+    });
+    await database.db
+      .update(artistProfiles)
+      .set({ avatarPath: avatarKey })
+      .where(eq(artistProfiles.id, artist!.id));
     const [booking] = await database.db
       .insert(bookings)
       .values({
@@ -512,6 +530,9 @@ describe("deleting an account", () => {
       .from(bookingMessages)
       .where(eq(bookingMessages.bookingId, booking!.id));
     expect(messages).toEqual([{ message: "From the client" }]);
+    // …and the uploaded files are gone from storage.
+    expect(await app.storage.stat(mediaKey)).toBeNull();
+    expect(await app.storage.stat(avatarKey)).toBeNull();
   });
 });
 

@@ -2,7 +2,15 @@ import { and, eq, gt } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { AppContext } from "~/lib/context";
 import { hitRateLimits, type RateLimitRule } from "~/lib/rate-limit.server";
-import { artistProfiles, authVerifications, profiles, userRoles, users } from "~db/schema";
+import {
+  artistProfiles,
+  authVerifications,
+  musicSessions,
+  profiles,
+  sessionMedia,
+  userRoles,
+  users,
+} from "~db/schema";
 import type {
   ChangePasswordSchema,
   DeleteAccountSchema,
@@ -320,11 +328,34 @@ export async function revokeOtherSessions(request: Request, ctx: Ctx) {
   await ctx.auth.api.revokeOtherSessions({ headers: request.headers });
 }
 
+/** Every stored file that belongs to the user: session media, their previews, the avatar. */
+async function filesOfUser(ctx: Pick<AppContext, "db">, userId: string) {
+  const media = await ctx.db
+    .select({ file: sessionMedia.filePath, preview: sessionMedia.previewPath })
+    .from(sessionMedia)
+    .innerJoin(musicSessions, eq(musicSessions.id, sessionMedia.sessionId))
+    .innerJoin(artistProfiles, eq(artistProfiles.id, musicSessions.artistProfileId))
+    .where(eq(artistProfiles.userId, userId));
+  const [artist] = await ctx.db
+    .select({ avatar: artistProfiles.avatarPath })
+    .from(artistProfiles)
+    .where(eq(artistProfiles.userId, userId));
+  return [...media.flatMap((m) => [m.file, m.preview]), artist?.avatar].filter((k): k is string =>
+    Boolean(k),
+  );
+}
+
+/**
+ * Deletes the account after checking the password. The database cascades remove the profile,
+ * sessions, media rows, portfolio and messages; the files in storage are removed here.
+ */
 export async function deleteAccount(
   request: Request,
-  ctx: Ctx,
+  ctx: Ctx & Pick<AppContext, "storage">,
+  user: CurrentUser,
   input: Infer<typeof DeleteAccountSchema>,
 ): Promise<ActionResult> {
+  const files = await filesOfUser(ctx, user.id);
   const outcome = await authOutcome(
     await ctx.auth.api.deleteUser({
       body: { password: input.password },
@@ -332,7 +363,17 @@ export async function deleteAccount(
       asResponse: true,
     }),
   );
-  if (outcome.ok) return outcome;
+  if (outcome.ok) {
+    const failed = (await Promise.allSettled(files.map((key) => ctx.storage.delete(key)))).filter(
+      (r) => r.status === "rejected",
+    );
+    if (failed.length > 0)
+      ctx.logger.error(
+        { count: failed.length },
+        "some files of a deleted account could not be removed",
+      );
+    return outcome;
+  }
   const wrong = outcome.message?.toLowerCase().includes("invalid password");
   return {
     ok: false,
