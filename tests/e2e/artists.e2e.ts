@@ -163,3 +163,23 @@ test("the landing page's featured artists open their profiles, and /profile/{id}
   await expect(page.getByRole("heading", { name: "Recent Performances" })).toBeVisible();
   await page.getByRole("link", { name: "View Profile & Book" }).count();
 });
+
+test("profile tabs work with the keyboard and the mouse", async ({ page }) => {
+  await page.goto("/artist/maya-lindqvist");
+  const calendarTab = page.getByRole("tab", { name: "Calendar View" });
+  await expect(calendarTab).toHaveAttribute("aria-selected", "true");
+  await calendarTab.focus();
+  await page.keyboard.press("ArrowRight");
+  const upcomingTab = page.getByRole("tab", { name: "Upcoming Events" });
+  await expect(upcomingTab).toHaveAttribute("aria-selected", "true");
+  await expect(upcomingTab).toBeFocused();
+  await expect(page.getByRole("tabpanel", { name: "Upcoming Events" })).toBeVisible();
+  await page.keyboard.press("Home");
+  await expect(calendarTab).toHaveAttribute("aria-selected", "true");
+
+  await page.getByRole("tab", { name: "Portfolio" }).click();
+  await expect(
+    page.getByText("Portfolio management is only available to the artist"),
+  ).toBeVisible();
+  await expect(page.getByRole("tabpanel", { name: "Sessions" })).toBeHidden();
+});

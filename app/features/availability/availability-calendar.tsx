@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
 import {
   AVAILABILITY_STATUSES,
   type AvailabilityEntry,
@@ -87,12 +88,14 @@ export function AvailabilityCalendar({
   let minMonth = currentMonth;
   if (startMonth < currentMonth) minMonth = startMonth;
 
-  const [tab, setTab] = useState<TabId>("calendar");
+  const tabs = useTabs<TabId>(
+    TABS.map((t) => t.id),
+    "calendar",
+  );
   const [month, setMonth] = useState(startMonth);
   const [selected, setSelected] = useState<string | null>(null);
   const [focusDate, setFocusDate] = useState<string | null>(null);
   const [picked, setPicked] = useState<AvailabilityStatus>("available");
-  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   const gridRef = useRef<HTMLTableElement>(null);
   const moveFocus = useRef(false);
 
@@ -120,30 +123,6 @@ export function AvailabilityCalendar({
   }, [focusDate]);
 
   const atMinMonth = month <= minMonth;
-
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const last = TABS.length - 1;
-    const next =
-      event.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
-    const target = next === null ? undefined : TABS[next];
-    if (!target) return;
-    event.preventDefault();
-    setTab(target.id);
-    tabRefs.current[target.id]?.focus();
-  }
 
   function onDayKeyDown(event: KeyboardEvent<HTMLButtonElement>, date: string) {
     const target = dateForGridKey(date, event.key);
@@ -175,31 +154,15 @@ export function AvailabilityCalendar({
         {TABS.map((t) => (
           <button
             key={t.id}
-            ref={(el) => {
-              tabRefs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${t.id}`}
-            aria-controls={`${id}-panel-${t.id}`}
-            aria-selected={tab === t.id}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            onKeyDown={onTabKeyDown}
-            className="h-9 flex-1 rounded-md px-3 text-sm font-medium whitespace-nowrap text-slate-600 transition-colors hover:text-slate-900 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm sm:flex-none sm:px-4"
+            {...tabs.tabProps(t.id)}
+            className={`${segmentedTabClass} h-9 flex-1 px-3 sm:flex-none sm:px-4`}
           >
             {t.label}
           </button>
         ))}
       </div>
 
-      <div
-        role="tabpanel"
-        id={`${id}-panel-calendar`}
-        aria-labelledby={`${id}-tab-calendar`}
-        hidden={tab !== "calendar"}
-        className="mt-4"
-      >
+      <div {...tabs.panelProps("calendar")} className="mt-4">
         {editable && (
           <fieldset className="mb-4">
             <legend className="mb-2 text-sm text-slate-600">
@@ -339,10 +302,7 @@ export function AvailabilityCalendar({
       </div>
 
       <div
-        role="tabpanel"
-        id={`${id}-panel-upcoming`}
-        aria-labelledby={`${id}-tab-upcoming`}
-        hidden={tab !== "upcoming"}
+        {...tabs.panelProps("upcoming")}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: APG tabs: a panel without focusable content takes focus.
         tabIndex={0}
         className="mt-4"

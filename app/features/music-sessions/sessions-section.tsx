@@ -4,6 +4,7 @@ import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router"
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
+import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { SessionsSectionData } from "./music-sessions.server";
 import { SessionCard } from "./session-card";
@@ -24,12 +25,15 @@ export function MusicSessionsSection({
   /** The owner's portfolio manager, when there is one to show. */
   portfolio?: ReactNode;
 }) {
-  const [tab, setTab] = useState<"sessions" | "portfolio">("sessions");
   const id = useId();
   const tabs = [
     { id: "sessions", label: "Sessions" },
     { id: "portfolio", label: "Portfolio" },
   ] as const;
+  const tabsState = useTabs(
+    tabs.map((t) => t.id),
+    "sessions",
+  );
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -46,46 +50,17 @@ export function MusicSessionsSection({
         {tabs.map((t) => (
           <button
             key={t.id}
-            type="button"
-            role="tab"
-            id={`${id}-${t.id}-tab`}
-            aria-controls={`${id}-${t.id}-panel`}
-            aria-selected={tab === t.id}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            onKeyDown={(e) => {
-              if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-                const next = tab === "sessions" ? "portfolio" : "sessions";
-                setTab(next);
-                document.getElementById(`${id}-${next}-tab`)?.focus();
-              }
-            }}
-            className={`rounded-md px-4 py-1.5 text-sm font-medium ${
-              tab === t.id
-                ? "bg-white text-slate-900 shadow-sm"
-                : "text-slate-600 hover:text-slate-900"
-            }`}
+            {...tabsState.tabProps(t.id)}
+            className={`${segmentedTabClass} px-4 py-1.5`}
           >
             {t.label}
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`${id}-sessions-panel`}
-        aria-labelledby={`${id}-sessions-tab`}
-        hidden={tab !== "sessions"}
-        className="mt-4"
-      >
+      <div {...tabsState.panelProps("sessions")} className="mt-4">
         <SessionsTab data={data} />
       </div>
-      <div
-        role="tabpanel"
-        id={`${id}-portfolio-panel`}
-        aria-labelledby={`${id}-portfolio-tab`}
-        hidden={tab !== "portfolio"}
-        className="mt-4"
-      >
+      <div {...tabsState.panelProps("portfolio")} className="mt-4">
         {data.isOwner ? (
           (portfolio ?? (
             <p className="text-slate-600">

@@ -8,10 +8,11 @@ import {
   Share2,
   Video,
 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
 import type { ToastInput } from "~/components/ui/toast";
 import { StatCard } from "~/features/artists/stat-card";
 import { NOT_THE_ARTIST } from "./portfolio.schema";
@@ -70,14 +71,10 @@ export function PortfolioManager({ data }: { data?: PortfolioManagerLoaderData }
 }
 
 function ManagerTabs({ data, timeZone }: { data: PortfolioManagerData; timeZone: string }) {
-  const [tab, setTab] = useState<Tab>("overview");
-  const id = useId();
-  const move = (delta: number) => {
-    const i = TABS.findIndex((t) => t.id === tab);
-    const next = TABS[(i + delta + TABS.length) % TABS.length]?.id ?? "overview";
-    setTab(next);
-    document.getElementById(`${id}-${next}-tab`)?.focus();
-  };
+  const tabs = useTabs<Tab>(
+    TABS.map((t) => t.id),
+    "overview",
+  );
   const { portfolio, counts, analytics } = data;
   return (
     <div>
@@ -90,22 +87,8 @@ function ManagerTabs({ data, timeZone }: { data: PortfolioManagerData; timeZone:
           {TABS.map((t) => (
             <button
               key={t.id}
-              type="button"
-              role="tab"
-              id={`${id}-${t.id}-tab`}
-              aria-controls={`${id}-${t.id}-panel`}
-              aria-selected={tab === t.id}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => setTab(t.id)}
-              onKeyDown={(e) => {
-                if (e.key === "ArrowRight") move(1);
-                if (e.key === "ArrowLeft") move(-1);
-              }}
-              className={`rounded-md px-1 py-1.5 text-sm font-medium whitespace-nowrap sm:px-4 ${
-                tab === t.id
-                  ? "bg-white text-slate-900 shadow-sm"
-                  : "text-slate-600 hover:text-slate-900"
-              }`}
+              {...tabs.tabProps(t.id)}
+              className={`${segmentedTabClass} px-1 py-1.5 sm:px-4`}
             >
               {t.label}
             </button>
@@ -123,14 +106,7 @@ function ManagerTabs({ data, timeZone }: { data: PortfolioManagerData; timeZone:
       </div>
 
       {TABS.map((t) => (
-        <div
-          key={t.id}
-          role="tabpanel"
-          id={`${id}-${t.id}-panel`}
-          aria-labelledby={`${id}-${t.id}-tab`}
-          hidden={tab !== t.id}
-          className="mt-4"
-        >
+        <div key={t.id} {...tabs.panelProps(t.id)} className="mt-4">
           {t.id === "overview" ? (
             <div className="space-y-4">
               <section
