@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { artistProfiles, musicSessions, sessionMedia } from "~db/schema";
+import { startTestApp } from "../../../tests/support/app-harness";
+import { signedInUser } from "../../../tests/support/sessions";
+import { createTestDatabase } from "../../../tests/support/test-database";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let sessionId: string;
+let owner: Awaited<ReturnType<typeof signedInUser>>;
+let otherArtist: Awaited<ReturnType<typeof signedInUser>>;
+let stranger: Awaited<ReturnType<typeof signedInUser>>;
+
+let PNG: Buffer;
+
+beforeAll(async () => {
+  PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#5b3fd1" } })
+    .png()
+    .toBuffer();
+  database = await createTestDatabase();
+  app = await startTestApp(database);
+  owner = await signedInUser(app, database.db, "Owner");
+  otherArtist = await signedInUser(app, database.db, "Rival");
+  stranger = await signedInUser(app, database.db, "Stranger");
+  for (const who of [owner, otherArtist]) {
+    await database.db.insert(artistProfiles).values({
+      userId: who.id,
+      slug: `up-${who.id.slice(0, 8)}`,
+      artistName: `Up ${who.id.slice(0, 8)}`,
+      bio: "b",
+      genre: "Jazz",
+      location: "Chicago IL",
+      experience: "1 year",
+      instruments: "Piano",
+    });
+  }
+  const [artist] = await database.db
+    .select({ id: artistProfiles.id })
+    .from(artistProfiles)
+    .where(eq(artistProfiles.userId, owner.id));
+  const [session] = await database.db
+    .insert(musicSessions)
+    .values({ artistProfileId: artist!.id, title: "Set", sessionType: "jam" })
+    .returning({ id: musicSessions.id });
+  sessionId = session!.id;
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+const upload = (cookie?: string, origin = app.env.appUrl.origin) =>
+  app.request(`/api/sessions/${sessionId}/media?fileName=photo.png`, {
+    method: "PUT",
+    body: new Uint8Array(PNG),
+    headers: {
+      "Content-Type": "application/octet-stream",
+      Origin: origin,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+  });
+
+describe("PUT /api/sessions/:id/media", () => {
+  it("refuses everyone but the session's owner, and stores nothing", async () => {
+    expect((await upload()).status).toBe(401);
+    expect((await upload(stranger.cookie)).status).toBe(404);
+    expect((await upload(otherArtist.cookie)).status).toBe(404);
+    expect((await upload(owner.cookie, "https://evil.example")).status).toBe(403);
+    expect(
+      await database.db.select().from(sessionMedia).where(eq(sessionMedia.sessionId, sessionId)),
+    ).toEqual([]);
+    // The owner, with the same request, succeeds: the refusals above were about who asked.
+    const ok = await upload(owner.cookie);
+    expect(ok.status).toBeLessThan(300);
+    const rows = await database.db
+      .select({ type: sessionMedia.mediaType })
+      .from(sessionMedia)
+      .where(eq(sessionMedia.sessionId, sessionId));
+    expect(rows).toEqual([{ type: "photo" }]);
+  });
+});
