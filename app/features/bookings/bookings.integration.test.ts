@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,7 +30,7 @@ const published: { topic: string; data: unknown }[] = [];
 let ctx: Parameters<typeof createBookingRequest>[0] & Parameters<typeof sendMessage>[0];
 const env = loadEnv({
   NODE_ENV: "test",
-  DATA_DIR: "/tmp/gl-bookings-test",
+  DATA_DIR: path.join(tmpdir(), "gigledger-bookings-test"),
   BETTER_AUTH_SECRET: "x".repeat(40),
 });
 const today = todayIn(env.timeZone);
