@@ -3,13 +3,20 @@
 // 100,000 into an in-memory PGlite with set-based SQL, then runs each scenario through the real
 // searchArtists with 10 requests in flight and prints latency percentiles, throughput and the
 // EXPLAIN (ANALYZE, BUFFERS) plan of the exact SQL searchArtists sends.
-import { type SQL, sql } from "drizzle-orm";
-import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { DiscoveryQuery } from "../app/features/artists/artists.schema";
 import { searchArtists } from "../app/features/artists/artists.server";
 import { type DatabaseHandle, openDatabase, type Queryable, queryRows } from "../db/client";
-import * as schema from "../db/schema";
+import {
+  describeNode,
+  discoverySql,
+  explainJson,
+  planNodes,
+  rebind,
+  type Statement,
+  seqScans,
+} from "../tests/support/query-plans";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SERVER_ARTISTS = Number(process.env.BENCH_ARTISTS ?? 1_000_000);
@@ -328,59 +335,8 @@ const SCENARIOS: Scenario[] = [
 
 // ─── SQL of searchArtists, and its plan ─────────────────────────────────────────────────────────
 
-type Statement = { text: string; params: unknown[] };
-
-/** The exact SQL and parameters searchArtists sends for `q`, recorded by a pg-proxy Drizzle. */
-async function discoverySql(q: DiscoveryQuery): Promise<Statement> {
-  let recorded: Statement | undefined;
-  const recorder = drizzleProxy(
-    async (text, params) => {
-      recorded = { text, params };
-      return { rows: [] };
-    },
-    { schema, casing: "snake_case" },
-  );
-  await searchArtists(recorder as unknown as Queryable, q);
-  if (!recorded) throw new Error("searchArtists sent no query");
-  return recorded;
-}
-
-/** The recorded statement as a Drizzle SQL with the same parameters, to run on any driver. */
-function rebind(statement: Statement, prefix: string): SQL {
-  const parts = statement.text.split(/\$(\d+)/);
-  const chunks: SQL[] = [sql.raw(prefix)];
-  parts.forEach((part, i) => {
-    chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${statement.params[Number(part) - 1]}`);
-  });
-  return sql.join(chunks);
-}
-
-type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
-
-function planNodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
-}
-
-function describeNode(node: PlanNode) {
-  const parallel = node["Parallel Aware"] ? "Parallel " : "";
-  const sort = node["Sort Method"] ? ` [${node["Sort Method"]}]` : "";
-  const index = node["Index Name"] ? ` using ${node["Index Name"]}` : "";
-  const relation = node["Relation Name"] ? ` on ${node["Relation Name"]}` : "";
-  return `${parallel}${node["Node Type"]}${index}${relation}${sort}`;
-}
-
 async function explain(db: Queryable, statement: Statement) {
-  const [jsonRow] = await queryRows<{ "QUERY PLAN": unknown }>(
-    db,
-    rebind(statement, "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) "),
-  );
-  const raw = jsonRow?.["QUERY PLAN"];
-  const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as {
-    Plan: PlanNode;
-    "Execution Time": number;
-  }[];
-  const top = parsed[0];
-  if (!top) throw new Error("EXPLAIN returned no plan");
+  const top = await explainJson(db, statement, "ANALYZE, BUFFERS");
   const nodes = planNodes(top.Plan);
   const text = await queryRows<{ "QUERY PLAN": string }>(
     db,
@@ -388,10 +344,8 @@ async function explain(db: Queryable, statement: Statement) {
   );
   return {
     summary: nodes.map(describeNode).join(" → "),
-    seqScan: nodes.some(
-      (n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "artist_profiles",
-    ),
-    executionMs: top["Execution Time"],
+    seqScan: seqScans(top.Plan, "artist_profiles"),
+    executionMs: top["Execution Time"] ?? 0,
     sharedHit: Number(top.Plan["Shared Hit Blocks"] ?? 0),
     sharedRead: Number(top.Plan["Shared Read Blocks"] ?? 0),
     lines: text.map((r) => r["QUERY PLAN"]),

@@ -1,9 +1,14 @@
-import { type SQL, sql } from "drizzle-orm";
-import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Queryable, queryRows } from "~db/client";
-import * as schema from "~db/schema";
+import type { Queryable } from "~db/client";
 import { artistProfiles, users } from "~db/schema";
+import {
+  describeNode,
+  discoverySql,
+  explainJson,
+  planNodes,
+  seqScans,
+} from "../../../tests/support/query-plans";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { DISCOVERY_PAGE_SIZE, type DiscoveryQuery } from "./artists.schema";
 import { searchArtists } from "./artists.server";
@@ -220,47 +225,6 @@ describe("searchArtists", () => {
 
 // ─── Plans ──────────────────────────────────────────────────────────────────────────────────────
 
-type Statement = { text: string; params: unknown[] };
-
-/** The exact SQL and parameters searchArtists sends, recorded by a pg-proxy Drizzle. */
-async function discoverySql(q: DiscoveryQuery): Promise<Statement> {
-  let recorded: Statement | undefined;
-  const recorder = drizzleProxy(
-    async (text, params) => {
-      recorded = { text, params };
-      return { rows: [] };
-    },
-    { schema, casing: "snake_case" },
-  );
-  await searchArtists(recorder as unknown as Queryable, q);
-  if (!recorded) throw new Error("searchArtists sent no query");
-  return recorded;
-}
-
-/** `EXPLAIN (FORMAT JSON)` of the recorded statement, with the same parameters. */
-async function explainJson(db: Queryable, statement: Statement) {
-  const parts = statement.text.split(/\$(\d+)/);
-  const chunks: SQL[] = [sql.raw("EXPLAIN (FORMAT JSON) ")];
-  parts.forEach((part, i) => {
-    chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${statement.params[Number(part) - 1]}`);
-  });
-  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(db, sql.join(chunks));
-  const raw = row?.["QUERY PLAN"];
-  const [top] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  return top!.Plan;
-}
-
-type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
-const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
-const describeNode = (n: PlanNode) =>
-  [
-    n["Node Type"],
-    n["Index Name"] && `using ${n["Index Name"]}`,
-    n["Relation Name"] && `on ${n["Relation Name"]}`,
-  ]
-    .filter(Boolean)
-    .join(" ");
-
 /** A value from `list` chosen by a hash of (g, salt): deterministic, evenly spread. */
 function pick(list: readonly string[], salt: number) {
   const values = list.map((v) => `'${v}'`).join(", ");
@@ -408,18 +372,14 @@ describe("discovery query plans", () => {
       combined: query({ q: "guitar", genre: "Rock", location: "Atlanta GA" }),
     };
     const plans: Record<string, string[]> = {};
-    const seqScans: string[] = [];
+    const scanned: string[] = [];
     for (const [name, q] of Object.entries(scenarios)) {
       const found = await searchArtists(database.db, q);
       expect(found.artists.length, `${name} finds artists`).toBeGreaterThan(0);
-      const nodes = planNodes(await explainJson(database.db, await discoverySql(q)));
-      plans[name] = nodes.map(describeNode);
-      if (
-        nodes.some((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "artist_profiles")
-      ) {
-        seqScans.push(name);
-      }
+      const { Plan } = await explainJson(database.db, await discoverySql(q));
+      plans[name] = planNodes(Plan).map(describeNode);
+      if (seqScans(Plan, "artist_profiles")) scanned.push(name);
     }
-    expect(seqScans, JSON.stringify(plans, null, 2)).toEqual([]);
+    expect(scanned, JSON.stringify(plans, null, 2)).toEqual([]);
   });
 });

@@ -1,0 +1,65 @@
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
+import type { DiscoveryQuery } from "~/features/artists/artists.schema";
+import { searchArtists } from "~/features/artists/artists.server";
+import { type Queryable, queryRows } from "~db/client";
+import * as schema from "~db/schema";
+
+/** A SQL text with `$n` placeholders and their values, as a driver receives it. */
+export type Statement = { text: string; params: unknown[] };
+
+/** The exact SQL and parameters searchArtists sends for `q`, recorded by a pg-proxy Drizzle. */
+export async function discoverySql(q: DiscoveryQuery): Promise<Statement> {
+  let recorded: Statement | undefined;
+  const recorder = drizzleProxy(
+    async (text, params) => {
+      recorded = { text, params };
+      return { rows: [] };
+    },
+    { schema, casing: "snake_case" },
+  );
+  await searchArtists(recorder as unknown as Queryable, q);
+  if (!recorded) throw new Error("searchArtists sent no query");
+  return recorded;
+}
+
+/** The recorded statement as a Drizzle SQL with the same parameters, after `prefix` (EXPLAIN …). */
+export function rebind(statement: Statement, prefix: string): SQL {
+  const parts = statement.text.split(/\$(\d+)/);
+  const chunks: SQL[] = [sql.raw(prefix)];
+  parts.forEach((part, i) => {
+    chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${statement.params[Number(part) - 1]}`);
+  });
+  return sql.join(chunks);
+}
+
+export type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+export type JsonPlan = { Plan: PlanNode; "Execution Time"?: number };
+
+/** `EXPLAIN (<options>, FORMAT JSON)` of the statement: its top-level plan. */
+export async function explainJson(db: Queryable, statement: Statement, options = "") {
+  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
+    db,
+    rebind(statement, `EXPLAIN (${options ? `${options}, ` : ""}FORMAT JSON) `),
+  );
+  const raw = row?.["QUERY PLAN"];
+  const [top] = (typeof raw === "string" ? JSON.parse(raw) : raw) as JsonPlan[];
+  if (!top) throw new Error("EXPLAIN returned no plan");
+  return top;
+}
+
+export function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
+
+export function describeNode(node: PlanNode) {
+  const parallel = node["Parallel Aware"] ? "Parallel " : "";
+  const sort = node["Sort Method"] ? ` [${node["Sort Method"]}]` : "";
+  const index = node["Index Name"] ? ` using ${node["Index Name"]}` : "";
+  const relation = node["Relation Name"] ? ` on ${node["Relation Name"]}` : "";
+  return `${parallel}${node["Node Type"]}${index}${relation}${sort}`;
+}
+
+/** Whether the plan reads `table` with a sequential scan. */
+export const seqScans = (node: PlanNode, table: string) =>
+  planNodes(node).some((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === table);
