@@ -1,14 +1,4 @@
-import {
-  BadgeCheck,
-  Briefcase,
-  CalendarCheck,
-  Clock,
-  ExternalLink,
-  Guitar,
-  MapPin,
-  Music,
-  Star,
-} from "lucide-react";
+import { Briefcase, CalendarCheck, ExternalLink, Guitar, MapPin, Music } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
@@ -19,9 +9,10 @@ import {
   getPublicPortfolioId,
   getRecentPerformances,
 } from "~/features/artists/artists.server";
-import { formatHours, formatRating } from "~/features/artists/format";
+import { formatRating } from "~/features/artists/format";
 import { RecentPerformances } from "~/features/artists/recent-performances";
 import { StatCard } from "~/features/artists/stat-card";
+import { VerifiedFigureCards } from "~/features/artists/verified-figures";
 import { getAvailability } from "~/features/availability/availability.server";
 import { AvailabilityCalendar } from "~/features/availability/availability-calendar";
 import { BookingLink } from "~/features/bookings/booking-link";
@@ -204,26 +195,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-label="Figures" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard
-          icon={BadgeCheck}
-          label="Verified Sessions"
-          value={artist.verifiedSessions}
-          detail={`of ${artist.totalSessions} logged`}
-        />
-        <StatCard icon={Clock} label="Total Hours" value={formatHours(artist.totalMinutes)} />
-        <StatCard
-          icon={Star}
-          label="Rating"
-          value={
-            <>
-              {formatRating(artist.rating)}
-              {artist.rating > 0 ? (
-                <span className="text-base font-normal text-slate-500"> / 5</span>
-              ) : null}
-            </>
-          }
-          detail={`${artist.totalReviews} ${artist.totalReviews === 1 ? "review" : "reviews"}`}
-        />
+        <VerifiedFigureCards artist={artist} />
         <StatCard
           icon={Guitar}
           label="Instruments"

@@ -1,11 +1,10 @@
-import { BadgeCheck, Clock, FileAudio, Lock, MapPin, Music, Share2, Star } from "lucide-react";
+import { FileAudio, Lock, MapPin, Music, Share2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import { ArtistAvatar } from "~/features/artists/artist-avatar";
-import { formatHours, formatRating } from "~/features/artists/format";
-import { StatCard } from "~/features/artists/stat-card";
+import { VerifiedFigureCards } from "~/features/artists/verified-figures";
 import { fileUrl } from "./format";
 import type { PortfolioPage, PublicPortfolioMedia } from "./portfolio.server";
 import { shareOrCopy } from "./share";
@@ -74,19 +73,7 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
       </header>
 
       <section aria-label="Verified figures" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <StatCard
-          icon={BadgeCheck}
-          label="Verified Sessions"
-          value={artist.verifiedSessions}
-          detail={`of ${artist.totalSessions} logged`}
-        />
-        <StatCard icon={Clock} label="Total Hours" value={formatHours(artist.totalMinutes)} />
-        <StatCard
-          icon={Star}
-          label="Rating"
-          value={formatRating(artist.rating)}
-          detail={`${artist.totalReviews} ${artist.totalReviews === 1 ? "review" : "reviews"}`}
-        />
+        <VerifiedFigureCards artist={artist} />
       </section>
 
       {media.length === 0 ? (

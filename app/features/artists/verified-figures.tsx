@@ -1,0 +1,39 @@
+import { BadgeCheck, Clock, Star } from "lucide-react";
+import { formatHours, formatRating } from "./format";
+import { StatCard } from "./stat-card";
+
+type Figures = {
+  verifiedSessions: number;
+  totalSessions: number;
+  totalMinutes: number;
+  rating: number;
+  totalReviews: number;
+};
+
+/** Verified Sessions, Total Hours and Rating: the artist's track record, as cards. */
+export function VerifiedFigureCards({ artist }: { artist: Figures }) {
+  return (
+    <>
+      <StatCard
+        icon={BadgeCheck}
+        label="Verified Sessions"
+        value={artist.verifiedSessions}
+        detail={`of ${artist.totalSessions} logged`}
+      />
+      <StatCard icon={Clock} label="Total Hours" value={formatHours(artist.totalMinutes)} />
+      <StatCard
+        icon={Star}
+        label="Rating"
+        value={
+          <>
+            {formatRating(artist.rating)}
+            {artist.rating > 0 ? (
+              <span className="text-base font-normal text-slate-500"> / 5</span>
+            ) : null}
+          </>
+        }
+        detail={`${artist.totalReviews} ${artist.totalReviews === 1 ? "review" : "reviews"}`}
+      />
+    </>
+  );
+}
