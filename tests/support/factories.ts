@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "~db/client";
+import type { Queryable } from "~db/client";
 import { artistProfiles, profiles, users } from "~db/schema";
 
 /** A user with a profile; unique data so test files can run in parallel. */
 export async function createUser(
-  db: Database,
+  db: Queryable,
   overrides: { firstName?: string; email?: string } = {},
 ) {
   const id = randomUUID();
@@ -15,18 +15,18 @@ export async function createUser(
   return { id, name: `${firstName} User`, email };
 }
 
-/** A user who has an artist profile. */
-export async function createArtist(
-  db: Database,
-  overrides: { hourlyRate?: number | null; name?: string } = {},
+/** An artist profile for an existing user, with a unique slug; returns its id. */
+export async function addArtistProfile(
+  db: Queryable,
+  userId: string,
+  overrides: { name?: string; hourlyRate?: number | null } = {},
 ) {
-  const user = await createUser(db, { firstName: "Artist" });
-  const name = overrides.name ?? `Artist ${user.id.slice(0, 8)}`;
+  const name = overrides.name ?? `Artist ${userId.slice(0, 8)}`;
   const [artist] = await db
     .insert(artistProfiles)
     .values({
-      userId: user.id,
-      slug: `artist-${user.id.slice(0, 8)}`,
+      userId,
+      slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${userId.slice(0, 8)}`,
       artistName: name,
       bio: "Bio",
       genre: "Jazz",
@@ -36,5 +36,17 @@ export async function createArtist(
       hourlyRate: overrides.hourlyRate === undefined ? 2000 : overrides.hourlyRate,
     })
     .returning({ id: artistProfiles.id });
-  return { user, artistId: artist!.id, name };
+  if (!artist) throw new Error("artist profile was not created");
+  return artist.id;
+}
+
+/** A user who has an artist profile. */
+export async function createArtist(
+  db: Queryable,
+  overrides: { hourlyRate?: number | null; name?: string } = {},
+) {
+  const user = await createUser(db, { firstName: "Artist" });
+  const name = overrides.name ?? `Artist ${user.id.slice(0, 8)}`;
+  const artistId = await addArtistProfile(db, user.id, { ...overrides, name });
+  return { user, artistId, name };
 }

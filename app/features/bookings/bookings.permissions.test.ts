@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/lib/dates";
-import { artistProfiles, availability, bookingMessages, bookings } from "~db/schema";
+import { availability, bookingMessages, bookings } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
+import { addArtistProfile } from "../../../tests/support/factories";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 
@@ -25,23 +26,8 @@ beforeAll(async () => {
   otherClient = await signedInUser(app, database.db, "Other");
   otherArtist = await signedInUser(app, database.db, "Rival");
   stranger = await signedInUser(app, database.db, "Stranger");
-  for (const who of [artist, otherArtist]) {
-    await database.db.insert(artistProfiles).values({
-      userId: who.id,
-      slug: `perm-${who.id.slice(0, 8)}`,
-      artistName: `Perm ${who.id.slice(0, 8)}`,
-      bio: "b",
-      genre: "Jazz",
-      location: "Chicago IL",
-      experience: "1 year",
-      instruments: "Piano",
-    });
-  }
-  const [row] = await database.db
-    .select({ id: artistProfiles.id })
-    .from(artistProfiles)
-    .where(eq(artistProfiles.userId, artist.id));
-  artistId = row!.id;
+  artistId = await addArtistProfile(database.db, artist.id);
+  await addArtistProfile(database.db, otherArtist.id);
   const today = todayIn(app.env.timeZone);
   const res = await postForm(
     app,

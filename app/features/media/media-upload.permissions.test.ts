@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { artistProfiles, musicSessions, sessionMedia } from "~db/schema";
+import { musicSessions, sessionMedia } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
+import { addArtistProfile } from "../../../tests/support/factories";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 
@@ -24,25 +25,11 @@ beforeAll(async () => {
   owner = await signedInUser(app, database.db, "Owner");
   otherArtist = await signedInUser(app, database.db, "Rival");
   stranger = await signedInUser(app, database.db, "Stranger");
-  for (const who of [owner, otherArtist]) {
-    await database.db.insert(artistProfiles).values({
-      userId: who.id,
-      slug: `up-${who.id.slice(0, 8)}`,
-      artistName: `Up ${who.id.slice(0, 8)}`,
-      bio: "b",
-      genre: "Jazz",
-      location: "Chicago IL",
-      experience: "1 year",
-      instruments: "Piano",
-    });
-  }
-  const [artist] = await database.db
-    .select({ id: artistProfiles.id })
-    .from(artistProfiles)
-    .where(eq(artistProfiles.userId, owner.id));
+  const artistId = await addArtistProfile(database.db, owner.id);
+  await addArtistProfile(database.db, otherArtist.id);
   const [session] = await database.db
     .insert(musicSessions)
-    .values({ artistProfileId: artist!.id, title: "Set", sessionType: "jam" })
+    .values({ artistProfileId: artistId, title: "Set", sessionType: "jam" })
     .returning({ id: musicSessions.id });
   sessionId = session!.id;
 });

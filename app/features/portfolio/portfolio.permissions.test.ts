@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { artistProfiles, portfolios, sessionMedia } from "~db/schema";
+import { portfolios, sessionMedia } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
+import { addArtistProfile } from "../../../tests/support/factories";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { insertSession } from "../sharing/test-factories";
@@ -17,22 +18,7 @@ let fan: Person;
 let portfolioId: string;
 let mediaId: string;
 
-async function makeArtist(who: Person) {
-  const [row] = await database.db
-    .insert(artistProfiles)
-    .values({
-      userId: who.id,
-      slug: `pf-${who.id.slice(0, 8)}`,
-      artistName: `Pf ${who.id.slice(0, 8)}`,
-      bio: "b",
-      genre: "Jazz",
-      location: "Chicago IL",
-      experience: "1 year",
-      instruments: "Piano",
-    })
-    .returning({ id: artistProfiles.id });
-  return row!.id;
-}
+const makeArtist = (who: Person) => addArtistProfile(database.db, who.id);
 
 async function portfolioRow() {
   const [row] = await database.db

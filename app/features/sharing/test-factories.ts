@@ -1,34 +1,14 @@
-import { randomBytes } from "node:crypto";
 import type { Queryable } from "~db/client";
-import { artistProfiles, musicSessions, users } from "~db/schema";
+import { musicSessions } from "~db/schema";
+import { addArtistProfile, createUser } from "../../../tests/support/factories";
 
 /** A user with an artist profile; unique data so test files can run in parallel. */
 export async function createArtist(db: Queryable, name = "Artist") {
-  const suffix = randomBytes(5).toString("hex");
-  const [user] = await db
-    .insert(users)
-    .values({
-      name: `${name} ${suffix}`,
-      email: `${name.toLowerCase()}.${suffix}@example.com`,
-      emailVerified: true,
-    })
-    .returning({ id: users.id });
-  if (!user) throw new Error("no user");
-  const [artist] = await db
-    .insert(artistProfiles)
-    .values({
-      userId: user.id,
-      slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${suffix}`,
-      artistName: `${name} ${suffix}`,
-      bio: "Plays things.",
-      genre: "Jazz",
-      location: "Chicago IL",
-      experience: "5 years",
-      instruments: "Guitar",
-    })
-    .returning({ id: artistProfiles.id });
-  if (!artist) throw new Error("no artist");
-  return { userId: user.id, artistProfileId: artist.id };
+  const user = await createUser(db, { firstName: name });
+  const artistProfileId = await addArtistProfile(db, user.id, {
+    name: `${name} ${user.id.slice(0, 8)}`,
+  });
+  return { userId: user.id, artistProfileId };
 }
 
 export async function insertSession(
