@@ -5,6 +5,10 @@
 // EXPLAIN (ANALYZE, BUFFERS) plan of the exact SQL searchArtists sends.
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import {
+  GENRES as BASE_GENRES,
+  LOCATIONS as BASE_LOCATIONS,
+} from "../app/features/artists/artists.constants";
 import type { DiscoveryQuery } from "../app/features/artists/artists.schema";
 import { searchArtists } from "../app/features/artists/artists.server";
 import { type DatabaseHandle, openDatabase, type Queryable, queryRows } from "../db/client";
@@ -116,16 +120,6 @@ const LAST_NAMES = [
 ];
 /** Most artists perform under their own name; some lead a group. */
 const NAME_SUFFIXES = ["", "", "", "", "", "", "", " Trio", " Quartet", " Band"];
-const BASE_GENRES = [
-  "Jazz",
-  "Rock",
-  "Classical",
-  "Hip-Hop",
-  "Pop",
-  "Blues",
-  "Country",
-  "Bollywood",
-];
 const GENRES = [
   ...BASE_GENRES,
   ...BASE_GENRES,
@@ -142,14 +136,6 @@ const GENRES = [
   "Country Rock",
   "Bollywood Fusion",
   "Delta Blues",
-];
-const BASE_LOCATIONS = [
-  "New York NY",
-  "Los Angeles CA",
-  "San Francisco CA",
-  "Atlanta GA",
-  "Chicago IL",
-  "New Delhi",
 ];
 const LOCATIONS = [
   ...BASE_LOCATIONS,

@@ -10,6 +10,7 @@ import {
   seqScans,
 } from "../../../tests/support/query-plans";
 import { createTestDatabase } from "../../../tests/support/test-database";
+import { GENRES, LOCATIONS } from "./artists.constants";
 import { DISCOVERY_PAGE_SIZE, type DiscoveryQuery } from "./artists.schema";
 import { searchArtists } from "./artists.server";
 
@@ -278,22 +279,8 @@ const LAST = [
   "Nakamura",
 ];
 const GENRE = [
-  "Jazz",
-  "Rock",
-  "Classical",
-  "Hip-Hop",
-  "Pop",
-  "Blues",
-  "Country",
-  "Bollywood",
-  "Jazz",
-  "Rock",
-  "Classical",
-  "Hip-Hop",
-  "Pop",
-  "Blues",
-  "Country",
-  "Bollywood",
+  ...GENRES,
+  ...GENRES,
   "Jazz Fusion",
   "Smooth Jazz",
   "Indie Rock",
@@ -301,24 +288,7 @@ const GENRE = [
   "Blues Rock",
   "Indie Pop",
 ];
-const LOCATION = [
-  "New York NY",
-  "Los Angeles CA",
-  "San Francisco CA",
-  "Atlanta GA",
-  "Chicago IL",
-  "New Delhi",
-  "New York NY",
-  "Los Angeles CA",
-  "San Francisco CA",
-  "Atlanta GA",
-  "Chicago IL",
-  "New Delhi",
-  "Boston MA",
-  "Austin TX",
-  "Mumbai",
-  "Seattle WA",
-];
+const LOCATION = [...LOCATIONS, ...LOCATIONS, "Boston MA", "Austin TX", "Mumbai", "Seattle WA"];
 const INSTRUMENT = [
   "Piano, Vocals",
   "Electric Guitar, Bass",
