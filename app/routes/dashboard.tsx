@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { requireUser } from "~/features/accounts/accounts.server";
-import { hasRole } from "~/features/accounts/roles";
+import { hasRole } from "~/lib/actor";
 import type { Route } from "./+types/dashboard";
 
 /** Artists go to their dashboard, clients to their bookings, everyone else to discovery. */

@@ -2,7 +2,7 @@ import { ChevronDown, Menu, Music2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { hasRole, type Role } from "~/features/accounts/roles";
+import { hasRole, type Role } from "~/lib/actor";
 
 export type HeaderUser = {
   name: string;

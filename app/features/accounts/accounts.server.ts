@@ -19,7 +19,7 @@ import type {
   SignUp,
 } from "./accounts.schema";
 import { signInErrorMessage, signUpErrorMessage, TOO_MANY_ATTEMPTS } from "./auth-errors";
-import type { Role } from "./roles";
+import type { Role } from "~/lib/actor";
 
 export type CurrentUser = {
   id: string;
@@ -73,10 +73,31 @@ async function authOutcome(response: Response) {
 
 // ─── Who is asking ─────────────────────────────────────────────────────────────────────────────
 
-export async function getCurrentUser(
-  request: Request,
-  ctx: Pick<AppContext, "db" | "auth" | "env">,
-) {
+type UserCtx = Pick<AppContext, "db" | "auth" | "env">;
+
+/**
+ * The current user, looked up once per request: every loader of a page receives the same request
+ * context, so the root loader and the route loader share one session look-up. Any action that
+ * changes who is signed in, or what the header shows about them, calls `forgetCurrentUser` so the
+ * loaders that run after it in the same request see the change.
+ */
+const currentUserMemo = new WeakMap<object, Promise<CurrentUser | null>>();
+
+export function getCurrentUser(request: Request, ctx: UserCtx): Promise<CurrentUser | null> {
+  let pending = currentUserMemo.get(ctx);
+  if (!pending) {
+    pending = lookUpCurrentUser(request, ctx);
+    currentUserMemo.set(ctx, pending);
+    pending.catch(() => currentUserMemo.delete(ctx));
+  }
+  return pending;
+}
+
+export function forgetCurrentUser(ctx: object) {
+  currentUserMemo.delete(ctx);
+}
+
+async function lookUpCurrentUser(request: Request, ctx: UserCtx): Promise<CurrentUser | null> {
   const session = await ctx.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const userId = session.user.id;
@@ -102,11 +123,11 @@ export async function getCurrentUser(
     lastName: profile?.lastName ?? rest.join(" "),
     roles: [...roles],
     artistProfileId: artist?.id ?? null,
-  } satisfies CurrentUser;
+  };
 }
 
 /** The signed-in user, or a redirect to /auth that comes back here after sign-in. */
-export async function requireUser(request: Request, ctx: Pick<AppContext, "db" | "auth" | "env">) {
+export async function requireUser(request: Request, ctx: UserCtx): Promise<CurrentUser> {
   const user = await getCurrentUser(request, ctx);
   if (!user) {
     const url = new URL(request.url);

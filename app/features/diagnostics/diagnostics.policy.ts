@@ -1,4 +1,4 @@
-import { hasRole, type Role } from "~/features/accounts/roles";
+import { hasRole, type Role } from "~/lib/actor";
 
 /** decisions.md "Other pages": open to everyone while the app is local, to admins once public. */
 export function canSeeDiagnostics(

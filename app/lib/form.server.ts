@@ -1,0 +1,165 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import type { ToastInput } from "~/components/ui/toast";
+import type { FieldErrors, FormReply } from "./form";
+import { isProblem, type Problem, statusOf } from "./problem";
+
+/** Field names whose values are never echoed back into a page. */
+const SECRET_FIELD = /password|token|secret/i;
+
+const NUL_MESSAGE = "This field contains a character we can't accept. Please retype it.";
+
+/**
+ * The request's form body. Anything that is not a form (JSON, text, a broken multipart body)
+ * is answered 415 or 400 with a plain message and reaches no domain code.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) {
+    throw data<FormReply>(
+      { ok: false, formError: "Please send this as a form (URL-encoded or multipart)." },
+      { status: 415 },
+    );
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw data<FormReply>(
+      { ok: false, formError: "We couldn't read this form. Please try again." },
+      { status: 400 },
+    );
+  }
+}
+
+/** Zod issues as one message per field (the first one), keyed by the field's path. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** What was typed, for refilling the form: strings only, never passwords or tokens. */
+export function typedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && !SECRET_FIELD.test(key)) values[key] ??= value.slice(0, 5000);
+  }
+  return values;
+}
+
+/** A form as a plain object: a key given twice becomes an array; files stay files. */
+export function formObject(form: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+  const out: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key);
+    out[key] = all.length > 1 ? all : (all[0] as FormDataEntryValue);
+  }
+  return out;
+}
+
+export type Parsed<T> = { ok: true; data: T; values: Record<string, string> } | {
+  ok: false;
+  /** Return it from the action: a 400 with field errors and the typed values. */
+  reply: ReturnType<typeof replyInvalid>;
+};
+
+/**
+ * Validates a form with the schema its page uses. A NUL byte in any field is refused here, where
+ * input enters, so it never reaches the database.
+ */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  form: FormData,
+  toast?: ToastInput,
+): Parsed<z.output<S>> {
+  const values = typedValues(form);
+  const nul: FieldErrors = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && value.includes("\u0000")) nul[key] ??= NUL_MESSAGE;
+  }
+  if (Object.keys(nul).length > 0) return { ok: false, reply: replyInvalid(nul, values, toast) };
+  const parsed = schema.safeParse(formObject(form));
+  if (!parsed.success)
+    return { ok: false, reply: replyInvalid(fieldErrorsOf(parsed.error), values, toast) };
+  return { ok: true, data: parsed.data, values };
+}
+
+/** 400 with field errors and what was typed. */
+export function replyInvalid(
+  fieldErrors: FieldErrors,
+  values?: Record<string, string>,
+  toast?: ToastInput,
+) {
+  const formError = fieldErrors.form;
+  return data<FormReply>({ ok: false, fieldErrors, values, toast, formError }, { status: 400 });
+}
+
+/** Success that stays on the page (a fetcher or an inline confirmation). */
+export function replyOk<T = undefined>(
+  value?: T,
+  init: { toast?: ToastInput; headers?: HeadersInit } = {},
+) {
+  return data<FormReply<T>>(
+    { ok: true, value, toast: init.toast },
+    init.headers ? { headers: init.headers } : undefined,
+  );
+}
+
+/** A refusal in plain words, with the status its code maps to. */
+export function replyProblem(
+  problem: Problem,
+  init: { values?: Record<string, string>; toast?: ToastInput; headers?: HeadersInit } = {},
+) {
+  return data<FormReply>(
+    {
+      ok: false,
+      formError: problem.message,
+      fieldErrors: problem.fieldErrors,
+      reason: problem.reason,
+      values: init.values,
+      toast: init.toast,
+    },
+    { status: statusOf(problem.code), headers: init.headers },
+  );
+}
+
+/** A form-level refusal that is not a domain problem (for example an unknown intent). */
+export function replyError(status: number, formError: string, toast?: ToastInput) {
+  return data<FormReply>({ ok: false, formError, toast }, { status });
+}
+
+/**
+ * Runs an action's domain call. A Problem becomes the reply for its code: `not_found` throws a
+ * 404 page (not yours looks like not there), others answer the form with the message and, when
+ * given, a toast whose title the route chooses.
+ */
+export async function attempt<T>(
+  run: () => Promise<T>,
+  options: {
+    values?: Record<string, string>;
+    toastTitle?: string | ((problem: Problem) => string | undefined);
+  } = {},
+): Promise<T | ReturnType<typeof replyProblem>> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isProblem(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
+    const title =
+      typeof options.toastTitle === "function" ? options.toastTitle(error) : options.toastTitle;
+    return replyProblem(error, {
+      values: options.values,
+      toast: title
+        ? { title, description: error.message, variant: "destructive" }
+        : undefined,
+    });
+  }
+}
+
+/** A loader's answer when the thing is missing or not the viewer's: the 404 page. */
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}

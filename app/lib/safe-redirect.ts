@@ -1,0 +1,28 @@
+const BASE = "http://same-origin.invalid";
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const isPlainPath = (path: string) =>
+  path.startsWith("/") && !path.startsWith("//") && !path.includes("\\");
+
+/**
+ * A same-origin path to go to after an action (`redirectTo`, `returnTo`), or `fallback`. Both the
+ * raw input and its normalised form must be a plain path: `/.//evil.example` normalises to
+ * `//evil.example`, which a browser treats as another host, so it is refused. Backslashes
+ * (browsers read them as slashes) and control characters are refused outright.
+ */
+export function safeRedirectPath(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/",
+): string {
+  if (typeof to !== "string" || to.length > 2000 || CONTROL.test(to) || !isPlainPath(to))
+    return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return isPlainPath(path) ? path : fallback;
+}
