@@ -1,4 +1,9 @@
-/** Calendar dates are plain `YYYY-MM-DD` strings; "today" depends on the app's time zone. */
+/**
+ * The one date module. Calendar dates are plain `YYYY-MM-DD` strings and months `YYYY-MM`;
+ * arithmetic on them is done in UTC from the string itself, so no time zone can shift a date.
+ * Month and weekday names are hard-coded (not Intl) so the server and the browser render
+ * identical text. Instants are converted to and from wall-clock times in a named IANA zone.
+ */
 export type IsoDate = string;
 
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
@@ -19,20 +24,272 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 
 /**
  * The UTC instant of a wall-clock date and time in `timeZone` (for example an event at 19:30 in
- * Asia/Kolkata). Computed from the zone's offset at that moment, so daylight saving is handled.
+ * Asia/Kolkata). Computed from the zone's offset at that moment; a second pass settles
+ * daylight-saving edges.
  */
 export function zonedDateTimeToUtc(date: IsoDate, time: string, timeZone: string): Date {
-  const asUtc = new Date(`${date}T${time}:00Z`);
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const [h = 0, mi = 0, s = 0] = time.split(":").map(Number);
+  const [y = 0, mo = 1, d = 1] = date.split("-").map(Number);
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  let guess = asUtc - zoneOffsetMs(new Date(asUtc), timeZone);
+  guess = asUtc - zoneOffsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
+function zoneOffsetMs(at: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * A datetime-local value ("2026-11-21T19:30") as an instant. The browser sends its own offset
+ * (Date#getTimezoneOffset); without JavaScript the given zone is assumed.
+ */
+export function localDateTimeToUtc(
+  local: string,
+  timezoneOffset: number | undefined,
+  timeZone: string,
+): Date {
+  const [date = "", time = ""] = local.split("T");
+  if (timezoneOffset === undefined) return zonedDateTimeToUtc(date, time, timeZone);
+  const [y = 0, mo = 1, d = 1] = date.split("-").map(Number);
+  const [h = 0, mi = 0, s = 0] = time.split(":").map(Number);
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s) + timezoneOffset * 60_000);
+}
+
+/** The value a datetime-local field shows for an instant, in the browser's own zone. */
+export function toLocalInputValue(at: Date): string {
+  const shifted = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+/** "Nov 21, 2026, 7:30 PM" in the given zone (server render) or the browser's. */
+export function formatDateTime(at: Date | string, timeZone?: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
     timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(asUtc);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const shown = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
-  return new Date(asUtc.getTime() - (shown - asUtc.getTime()));
+  }).format(typeof at === "string" ? new Date(at) : at);
+}
+
+/** "Now" as a datetime-local value in the given zone (the server's default for the form). */
+export function nowInZone(timeZone: string, now: Date = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** `Nov 21, 2026` in the given zone, the same on the server and in the browser. */
+export function formatDay(date: Date | string, timeZone: string) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(new Date(date));
+}
+
+/** Minutes as hours with at most one decimal: 90 → "1.5". */
+export function formatHours(minutes: number) {
+  const hours = Math.round((minutes / 60) * 10) / 10;
+  return Number.isInteger(hours) ? String(hours) : hours.toFixed(1);
+}
+
+/** Is this a real calendar date written `YYYY-MM-DD` (not 2026-13-01, not 9999-99-99)? */
+export function isIsoDate(value: string): boolean {
+  try {
+    parseDate(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A calendar month, `YYYY-MM`. */
+export type IsoMonth = string;
+
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** Sunday first, like US calendars. */
+export const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH_RE = /^(\d{4})-(\d{2})$/;
+
+function utc(year: number, monthIndex: number, day: number): Date {
+  const d = new Date(0);
+  d.setUTCFullYear(year, monthIndex, day);
+  return d;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, "0");
+}
+
+function parseDate(date: string): { year: number; month: number; day: number } {
+  const m = DATE_RE.exec(date);
+  if (!m) throw new RangeError(`Invalid date: ${date}`);
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = utc(year, month - 1, day);
+  if (d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) {
+    throw new RangeError(`Invalid date: ${date}`);
+  }
+  return { year, month, day };
+}
+
+function parseMonth(month: IsoMonth): { year: number; month: number } {
+  const m = MONTH_RE.exec(month);
+  const year = Number(m?.[1]);
+  const monthNumber = Number(m?.[2]);
+  if (!m || monthNumber < 1 || monthNumber > 12) throw new RangeError(`Invalid month: ${month}`);
+  return { year, month: monthNumber };
+}
+
+export function isIsoMonth(value: string): boolean {
+  const m = MONTH_RE.exec(value);
+  return m !== null && Number(m[2]) >= 1 && Number(m[2]) <= 12;
+}
+
+/** `2026-12-01` → `2026-12`. */
+export function monthOf(date: string): IsoMonth {
+  parseDate(date);
+  return date.slice(0, 7);
+}
+
+/** `addMonths("2026-12", 1)` → `2027-01`. */
+export function addMonths(month: IsoMonth, n: number): IsoMonth {
+  const { year, month: m } = parseMonth(month);
+  const total = year * 12 + (m - 1) + n;
+  return `${pad(Math.floor(total / 12), 4)}-${pad((total % 12) + 1)}`;
+}
+
+export function daysInMonth(month: IsoMonth): number {
+  const { year, month: m } = parseMonth(month);
+  return utc(year, m, 0).getUTCDate();
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(date: string): number {
+  const { year, month, day } = parseDate(date);
+  return utc(year, month - 1, day).getUTCDay();
+}
+
+/**
+ * The month as weeks of seven days, Sunday first; days outside the month are `null`.
+ * Each week has exactly seven entries; a month spans 4 to 6 weeks.
+ */
+export function monthGrid(month: IsoMonth): (string | null)[][] {
+  const first = `${month}-01`;
+  const lead = weekdayOf(first);
+  const count = daysInMonth(month);
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let day = 1; day <= count; day++) cells.push(`${month}-${pad(day)}`);
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+/** `2026-12` → `December 2026`. */
+export function formatMonth(month: IsoMonth): string {
+  const { year, month: m } = parseMonth(month);
+  return `${MONTH_NAMES[m - 1]} ${year}`;
+}
+
+/** `2026-12-01` → `December 1, 2026`. */
+export function formatLongDate(date: string): string {
+  const { year, month, day } = parseDate(date);
+  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
+}
+
+/** `2026-12-01` → `Tue, Dec 1`. */
+export function formatShortDate(date: string): string {
+  const { month, day } = parseDate(date);
+  const weekday = WEEKDAY_NAMES[weekdayOf(date)] ?? "";
+  return `${weekday.slice(0, 3)}, ${(MONTH_NAMES[month - 1] ?? "").slice(0, 3)} ${day}`;
+}
+
+/**
+ * Where a key moves focus in a day grid (APG date-grid keys): arrows by a day or a week,
+ * Home/End to the start/end of the week, PageUp/PageDown by a month (day clamped).
+ * Returns `null` for other keys.
+ */
+export function dateForGridKey(date: string, key: string): string | null {
+  const { year, month, day } = parseDate(date);
+  const shift = (days: number) => {
+    const d = utc(year, month - 1, day + days);
+    return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  };
+  const shiftMonth = (n: number) => {
+    const target = addMonths(date.slice(0, 7), n);
+    return `${target}-${pad(Math.min(day, daysInMonth(target)))}`;
+  };
+  switch (key) {
+    case "ArrowLeft":
+      return shift(-1);
+    case "ArrowRight":
+      return shift(1);
+    case "ArrowUp":
+      return shift(-7);
+    case "ArrowDown":
+      return shift(7);
+    case "Home":
+      return shift(-weekdayOf(date));
+    case "End":
+      return shift(6 - weekdayOf(date));
+    case "PageUp":
+      return shiftMonth(-1);
+    case "PageDown":
+      return shiftMonth(1);
+    default:
+      return null;
+  }
 }

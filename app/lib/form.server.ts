@@ -51,7 +51,9 @@ export function typedValues(form: FormData): Record<string, string> {
 }
 
 /** A form as a plain object: a key given twice becomes an array; files stay files. */
-export function formObject(form: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+export function formObject(
+  form: FormData,
+): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
   const out: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
   for (const key of new Set(form.keys())) {
     const all = form.getAll(key);
@@ -60,11 +62,13 @@ export function formObject(form: FormData): Record<string, FormDataEntryValue | 
   return out;
 }
 
-export type Parsed<T> = { ok: true; data: T; values: Record<string, string> } | {
-  ok: false;
-  /** Return it from the action: a 400 with field errors and the typed values. */
-  reply: ReturnType<typeof replyInvalid>;
-};
+export type Parsed<T> =
+  | { ok: true; data: T; values: Record<string, string> }
+  | {
+      ok: false;
+      /** Return it from the action: a 400 with field errors and the typed values. */
+      reply: ReturnType<typeof replyInvalid>;
+    };
 
 /**
  * Validates a form with the schema its page uses. A NUL byte in any field is refused here, where
@@ -152,9 +156,7 @@ export async function attempt<T>(
       typeof options.toastTitle === "function" ? options.toastTitle(error) : options.toastTitle;
     return replyProblem(error, {
       values: options.values,
-      toast: title
-        ? { title, description: error.message, variant: "destructive" }
-        : undefined,
+      toast: title ? { title, description: error.message, variant: "destructive" } : undefined,
     });
   }
 }

@@ -1,5 +1,6 @@
 const BASE = "http://same-origin.invalid";
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const hasControlCharacter = (s: string) =>
+  [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 const isPlainPath = (path: string) =>
   path.startsWith("/") && !path.startsWith("//") && !path.includes("\\");
@@ -14,7 +15,7 @@ export function safeRedirectPath(
   to: FormDataEntryValue | string | null | undefined,
   fallback = "/",
 ): string {
-  if (typeof to !== "string" || to.length > 2000 || CONTROL.test(to) || !isPlainPath(to))
+  if (typeof to !== "string" || to.length > 2000 || hasControlCharacter(to) || !isPlainPath(to))
     return fallback;
   let url: URL;
   try {

@@ -14,11 +14,9 @@ import { buttonClasses } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { getArtistProfileOfUser } from "~/features/artists/artists.server";
 import { getDashboardCounts } from "~/features/artists/dashboard.server";
-import { formatHours } from "~/features/artists/format";
 import { ProfileLink, ShareButton } from "~/features/artists/share-profile";
 import { StatCard } from "~/features/artists/stat-card";
 import { getAvailability } from "~/features/availability/availability.server";
-import { formatLongDate } from "~/features/availability/calendar-month";
 import { ScheduleEditor } from "~/features/availability/schedule-editor";
 import { ArtistBookingCard } from "~/features/bookings/artist-booking-card";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
@@ -27,7 +25,7 @@ import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.sch
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
 import { PortfolioManager } from "~/features/portfolio/portfolio-manager";
-import { addDays, todayIn } from "~/lib/dates";
+import { addDays, formatHours, formatLongDate, todayIn } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist-dashboard";
 

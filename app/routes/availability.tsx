@@ -4,8 +4,7 @@ import { fieldErrors } from "~/features/accounts/accounts.schema";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { getArtistProfileOfUser } from "~/features/artists/artists.server";
 import { clearAvailability, setAvailability } from "~/features/availability/availability.server";
-import { formatLongDate } from "~/features/availability/calendar-month";
-import { todayIn } from "~/lib/dates";
+import { formatLongDate, todayIn } from "~/lib/dates";
 import type { Route } from "./+types/availability";
 
 const AvailabilitySchema = z.discriminatedUnion("intent", [

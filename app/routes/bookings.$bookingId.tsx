@@ -5,7 +5,6 @@ import { FormError } from "~/components/ui/field";
 import { fieldErrors } from "~/features/accounts/accounts.schema";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { safeRedirectPath } from "~/features/accounts/auth-errors";
-import { formatLongDate } from "~/features/availability/calendar-month";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
 import {
   canCancelBooking,
@@ -26,7 +25,7 @@ import { formatRupees } from "~/features/bookings/pricing";
 import { RatingForm } from "~/features/bookings/rating-form";
 import { listMessages, sendMessage } from "~/features/messages/messages.server";
 import { MessagesPanel } from "~/features/messages/messages-panel";
-import { todayIn } from "~/lib/dates";
+import { formatLongDate, todayIn } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";

@@ -2,11 +2,11 @@ import { CalendarDays, Clock, MapPin, Music, Star } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/accounts.server";
-import { formatLongDate } from "~/features/availability/calendar-month";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
 import { listClientBookings } from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
 import { RatingForm } from "~/features/bookings/rating-form";
+import { formatLongDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/client-bookings";
 

@@ -3,7 +3,6 @@ import { buttonClasses } from "~/components/ui/button";
 import { type FieldErrors, fieldErrors } from "~/features/accounts/accounts.schema";
 import { getCurrentUser, requireUser } from "~/features/accounts/accounts.server";
 import { safeRedirectPath } from "~/features/accounts/auth-errors";
-import { nowInZone } from "~/features/music-sessions/local-date-time";
 import { canEditSession, sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
 import {
   SessionFormSchema,
@@ -23,6 +22,7 @@ import { SessionForm, type SessionFormValues } from "~/features/music-sessions/s
 import type { ShareResult } from "~/features/sharing/share-panel";
 import { ShareSessionSchema } from "~/features/sharing/sharing.schema";
 import { createSharingLink } from "~/features/sharing/sharing.server";
+import { nowInZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";

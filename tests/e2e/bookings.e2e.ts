@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import pg from "pg";
-import { formatLongDate } from "~/features/availability/calendar-month";
-import { addDays, todayIn } from "~/lib/dates";
+import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
 import { mailLink, newAccount, type TestAccount } from "./support/fixtures";
 

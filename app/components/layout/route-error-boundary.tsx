@@ -42,13 +42,16 @@ export function RouteErrorBoundary({
   const clientError = status >= 400 && status < 500;
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>{clientError ? "Request refused | GigLedger" : "Something went wrong | GigLedger"}</title>
+      <title>
+        {clientError ? "Request refused | GigLedger" : "Something went wrong | GigLedger"}
+      </title>
       <h1 className="text-2xl font-semibold">
         {clientError ? "We couldn't do that" : "Something went wrong"}
       </h1>
       <p className="mt-2 text-slate-600">
         {clientError
-          ? (problemMessage(error) ?? "The request could not be accepted. Please go back and try again.")
+          ? (problemMessage(error) ??
+            "The request could not be accepted. Please go back and try again.")
           : "We hit an unexpected problem and have been notified. Please try again in a moment."}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">

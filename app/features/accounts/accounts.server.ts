@@ -1,5 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { redirect } from "react-router";
+import type { Role } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { hitRateLimits, type RateLimitRule } from "~/lib/rate-limit.server";
 import {
@@ -19,7 +20,6 @@ import type {
   SignUp,
 } from "./accounts.schema";
 import { signInErrorMessage, signUpErrorMessage, TOO_MANY_ATTEMPTS } from "./auth-errors";
-import type { Role } from "~/lib/actor";
 
 export type CurrentUser = {
   id: string;

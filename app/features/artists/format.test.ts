@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatHours, formatRating, initials } from "./format";
+import { formatHours } from "~/lib/dates";
+import { formatRating, initials } from "./format";
 
 describe("formatRating", () => {
   it("says New without ratings and one decimal otherwise", () => {

@@ -13,9 +13,3 @@ export function initials(name: string) {
       .join("") || "?"
   );
 }
-
-/** Minutes as hours with at most one decimal: 90 → "1.5". */
-export function formatHours(minutes: number) {
-  const hours = Math.round((minutes / 60) * 10) / 10;
-  return Number.isInteger(hours) ? String(hours) : hours.toFixed(1);
-}

@@ -1,7 +1,6 @@
 import { BadgeCheck, MapPin } from "lucide-react";
-import { formatLongDate } from "~/features/availability/calendar-month";
+import { formatHours, formatLongDate } from "~/lib/dates";
 import type { RecentPerformance } from "./artists.server";
-import { formatHours } from "./format";
 
 export function RecentPerformances({ performances }: { performances: RecentPerformance[] }) {
   return (

@@ -1,5 +1,6 @@
 import { BadgeCheck, Clock, Star } from "lucide-react";
-import { formatHours, formatRating } from "./format";
+import { formatHours } from "~/lib/dates";
+import { formatRating } from "./format";
 import { StatCard } from "./stat-card";
 
 type Figures = {

@@ -3,12 +3,6 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { Button } from "~/components/ui/button";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
 import {
-  AVAILABILITY_STATUSES,
-  type AvailabilityEntry,
-  type AvailabilityStatus,
-  STATUS_LABELS,
-} from "./availability";
-import {
   addMonths,
   dateForGridKey,
   formatLongDate,
@@ -17,7 +11,13 @@ import {
   monthGrid,
   monthOf,
   WEEKDAY_NAMES,
-} from "./calendar-month";
+} from "~/lib/dates";
+import {
+  AVAILABILITY_STATUSES,
+  type AvailabilityEntry,
+  type AvailabilityStatus,
+  STATUS_LABELS,
+} from "./availability";
 import { upcomingEvents } from "./upcoming";
 
 export type AvailabilityCalendarProps = {

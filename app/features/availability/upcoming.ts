@@ -1,6 +1,5 @@
-import { addDays } from "~/lib/dates";
+import { addDays, formatShortDate } from "~/lib/dates";
 import type { AvailabilityEntry, AvailabilityStatus } from "./availability";
-import { formatShortDate } from "./calendar-month";
 
 /** Spec section 9: the upcoming list shows at most 5 days. */
 export const UPCOMING_LIMIT = 5;

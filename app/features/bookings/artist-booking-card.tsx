@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, MapPin, Music } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { formatLongDate } from "../availability/calendar-month";
+import { formatLongDate } from "~/lib/dates";
 import { BookingStatusBadge } from "./booking-status-badge";
 import type { BookingView } from "./bookings.server";
 

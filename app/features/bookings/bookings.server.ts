@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "~/lib/context";
-import { todayIn, zonedDateTimeToUtc } from "~/lib/dates";
+import { formatLongDate, todayIn, zonedDateTimeToUtc } from "~/lib/dates";
 import { type Queryable, queryRows } from "~db/client";
 import {
   artistProfiles,
@@ -12,7 +12,6 @@ import {
   userRoles,
   users,
 } from "~db/schema";
-import { formatLongDate } from "../availability/calendar-month";
 import { bookingMails } from "./booking-mails";
 import {
   type BookingParties,

@@ -1,5 +1,4 @@
-import { addDays } from "~/lib/dates";
-import { MONTH_NAMES } from "../availability/calendar-month";
+import { addDays, MONTH_NAMES } from "~/lib/dates";
 
 export type QuickPick = { date: string; label: string };
 

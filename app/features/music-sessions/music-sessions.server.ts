@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/features/artists/artists.server";
+import { localDateTimeToUtc } from "~/lib/dates";
 import type { Storage } from "~/lib/storage.server";
 import type { Queryable } from "~db/client";
 import {
@@ -9,7 +10,6 @@ import {
   sessionMedia,
   sessionParticipants,
 } from "~db/schema";
-import { localDateTimeToUtc } from "./local-date-time";
 import { type Actor, canEditSession, canLogSession } from "./music-sessions.policy";
 import type { SessionForm, SessionListQuery, SessionType } from "./music-sessions.schema";
 

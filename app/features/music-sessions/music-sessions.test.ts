@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { localDateTimeToUtc, nowInZone } from "~/lib/dates";
 import { addChip, chipsFromForm, removeChip } from "./chips";
-import { localDateTimeToUtc, nowInZone } from "./local-date-time";
 import { canEditSession, canLogSession, sharingModeOf } from "./music-sessions.policy";
 import { SessionFormSchema, sessionListQueryOf } from "./music-sessions.schema";
 import { visibleChips } from "./session-card";

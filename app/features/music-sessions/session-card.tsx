@@ -1,6 +1,6 @@
 import { BadgeCheck, Calendar, MapPin, MoreVertical, Share2, Trash2, Users } from "lucide-react";
 import { Link } from "react-router";
-import { formatSessionDate } from "./local-date-time";
+import { formatDateTime } from "~/lib/dates";
 import type { SessionCard as SessionCardData } from "./music-sessions.server";
 import { SESSION_TYPE_LABELS } from "./session-types";
 
@@ -100,7 +100,7 @@ export function SessionCard({
       <div className="space-y-1 text-sm text-slate-600">
         <p className="flex items-center gap-1">
           <Calendar aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
-          {formatSessionDate(session.startTime, timeZone)}
+          {formatDateTime(session.startTime, timeZone)}
         </p>
         {session.venue ? (
           <p className="flex items-center gap-1">

@@ -3,12 +3,11 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { formatHours } from "~/features/artists/format";
 import { MediaList } from "~/features/media/media-list";
 import type { MediaLimitsMb } from "~/features/media/media-type";
 import { MediaUpload } from "~/features/media/media-upload";
 import { SharePanel, type ShareResult } from "~/features/sharing/share-panel";
-import { formatSessionDate } from "./local-date-time";
+import { formatDateTime, formatHours } from "~/lib/dates";
 import type { SharingMode } from "./music-sessions.policy";
 import type { SessionDetail as Detail } from "./music-sessions.server";
 import { SESSION_TYPE_LABELS } from "./session-types";
@@ -172,7 +171,7 @@ function DetailsTab({ session, timeZone }: { session: NonNullable<Detail>; timeZ
     <div className="space-y-6 pt-4">
       <dl className="grid gap-4 sm:grid-cols-3">
         <Row icon={<Calendar aria-hidden className="h-4 w-4" />} label="Date">
-          {formatSessionDate(session.startTime, timeZone)}
+          {formatDateTime(session.startTime, timeZone)}
         </Row>
         <Row icon={<Clock aria-hidden className="h-4 w-4" />} label="Duration">
           {session.durationMinutes} min ({formatHours(session.durationMinutes)} h)

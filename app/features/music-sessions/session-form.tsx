@@ -5,8 +5,8 @@ import { Field, FormError, inputClasses } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
 import type { FieldErrors } from "~/features/accounts/accounts.schema";
+import { toLocalInputValue } from "~/lib/dates";
 import { ChipInput } from "./chip-input";
-import { toLocalInputValue } from "./local-date-time";
 import {
   MAX_DURATION_MINUTES,
   SESSION_TYPE_LABELS,

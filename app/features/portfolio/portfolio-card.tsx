@@ -1,7 +1,8 @@
 import { Calendar, ExternalLink, Eye, Share2 } from "lucide-react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
-import { formatDay, plural } from "./format";
+import { formatDay } from "~/lib/dates";
+import { plural } from "./format";
 import type { PortfolioCardData } from "./portfolio.server";
 import { shareOrCopy } from "./share";
 

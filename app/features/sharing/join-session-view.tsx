@@ -4,11 +4,11 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
-import { formatSessionDate } from "~/features/music-sessions/local-date-time";
 import {
   SESSION_TYPE_LABELS,
   type SessionType,
 } from "~/features/music-sessions/music-sessions.schema";
+import { formatDateTime } from "~/lib/dates";
 import { TRUST_SCORE_LABELS, type TrustScore } from "./sharing.schema";
 import type { SharedSession } from "./sharing.server";
 
@@ -49,8 +49,8 @@ function SessionSummary({
       <p className="text-lg font-semibold">{session.title}</p>
       <p className="text-sm text-slate-600">by {session.artistName}</p>
       <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
-        <Calendar aria-hidden className="h-4 w-4" />{" "}
-        {formatSessionDate(session.startTime, timeZone)} · {session.durationMinutes} min
+        <Calendar aria-hidden className="h-4 w-4" /> {formatDateTime(session.startTime, timeZone)} ·{" "}
+        {session.durationMinutes} min
       </p>
       {session.venue || session.location ? (
         <p className="flex items-center gap-1 text-sm text-slate-700">

@@ -10,7 +10,7 @@ import {
   monthGrid,
   monthOf,
   weekdayOf,
-} from "./calendar-month";
+} from "~/lib/dates";
 
 describe("monthGrid", () => {
   it("lays out weeks Sunday first with null padding", () => {
