@@ -107,9 +107,6 @@ const profileColumns = {
   totalMinutes: artistProfiles.totalMinutes,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
 /** A profile by its UUID or its slug; null when there is none. */
 export async function getArtistProfile(
   db: Queryable,

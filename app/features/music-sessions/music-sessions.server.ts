@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { isUuid } from "~/features/artists/artists.server";
 import { localDateTimeToUtc } from "~/lib/dates";
+import { isUuid } from "~/lib/ids";
 import type { Storage } from "~/lib/storage.server";
 import type { Queryable } from "~db/client";
 import {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { isUuid } from "~/features/artists/artists.server";
+import { isUuid } from "~/lib/ids";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import type { Queryable } from "~db/client";
 import {
