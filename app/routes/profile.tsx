@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { getArtistProfile, isUuid } from "~/features/artists/artists.server";
+import { getArtistProfile } from "~/features/artists/artists.server";
+import { isUuid } from "~/lib/ids";
 import type { Route } from "./+types/profile";
 
 /** /profile/{id} (links built from the profile id) → the artist's public address. */

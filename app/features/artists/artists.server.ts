@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { isUuid } from "~/lib/ids";
 import type { Queryable } from "~db/client";
 import { artistProfiles, musicSessions, portfolios, type SocialLinks, userRoles } from "~db/schema";
 import type { ArtistProfileInput, DiscoveryQuery } from "./artists.schema";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isUuid } from "~/features/artists/artists.server";
+import { isUuid } from "~/lib/ids";
 import { type Queryable, queryRows } from "~db/client";
 import { instagramConnections } from "~db/schema";
 
