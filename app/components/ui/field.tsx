@@ -1,45 +1,103 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+export const inputClasses =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-500 disabled:bg-slate-100";
+
+export const labelClasses = "mb-1 block text-sm font-medium text-slate-800";
+
+/** What every labelled control shares: its label, an optional hint and error, both linked. */
+export type FieldFrameProps = {
   label: string;
+  /** The label stays for screen readers but is not shown (e.g. a filter next to a search box). */
+  labelHidden?: boolean;
   error?: string;
   hint?: ReactNode;
 };
 
-export const inputClasses =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-500 disabled:bg-slate-100";
-
-/** A labelled input with its error announced and linked (aria-invalid, aria-describedby). */
-export function Field({ label, error, hint, id, className, ...input }: FieldProps) {
+/**
+ * The ids of a control and of its hint and error, and the attributes that link them: the error is
+ * announced with the control (aria-invalid, aria-describedby).
+ */
+export function useFieldIds(id: string | undefined, { error, hint }: FieldFrameProps) {
   const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const controlId = id ?? generated;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
   const describedBy =
     [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return {
+    controlId,
+    errorId,
+    hintId,
+    controlProps: {
+      id: controlId,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy,
+    },
+  };
+}
+
+/** Label above, control, then hint and error below: the frame of Field, SelectField, TextareaField. */
+export function FieldFrame({
+  label,
+  labelHidden,
+  error,
+  hint,
+  ids,
+  className,
+  children,
+}: FieldFrameProps & {
+  ids: { controlId: string; errorId: string; hintId: string };
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
+      <label htmlFor={ids.controlId} className={labelHidden ? "sr-only" : labelClasses}>
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClasses}
-        {...input}
-      />
+      {children}
       {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
+        <p id={ids.hintId} className="mt-1 text-sm text-slate-500">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
+        <p id={ids.errorId} className="mt-1 text-sm text-red-600">
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Splits a field's props into its frame (label, hint, error, wrapper class) and the props of its
+ * control, the control already wired to the label, hint and error.
+ */
+export function useField<P extends FieldFrameProps & { id?: string; className?: string }>({
+  label,
+  labelHidden,
+  error,
+  hint,
+  id,
+  className,
+  ...rest
+}: P) {
+  const { controlProps, ...ids } = useFieldIds(id, { label, error, hint });
+  return {
+    frame: { label, labelHidden, error, hint, ids, className },
+    control: { ...controlProps, ...rest },
+  };
+}
+
+/** A labelled input with its error announced and linked (aria-invalid, aria-describedby). */
+export function Field(props: InputHTMLAttributes<HTMLInputElement> & FieldFrameProps) {
+  const { frame, control } = useField(props);
+  return (
+    <FieldFrame {...frame}>
+      <input {...control} className={inputClasses} />
+    </FieldFrame>
   );
 }
 

@@ -1,41 +1,14 @@
-import { type TextareaHTMLAttributes, useId } from "react";
-import { inputClasses } from "./field";
+import type { TextareaHTMLAttributes } from "react";
+import { FieldFrame, type FieldFrameProps, inputClasses, useField } from "./field";
 
-type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  label: string;
-  error?: string;
-  hint?: string;
-};
-
-export function TextareaField({ label, error, hint, id, className, ...textarea }: Props) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy =
-    [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null]
-      .filter(Boolean)
-      .join(" ") || undefined;
+/** A labelled textarea, wired like Field. */
+export function TextareaField(
+  props: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldFrameProps,
+) {
+  const { frame, control } = useField(props);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${inputClasses} min-h-28`}
-        {...textarea}
-      />
-      {hint ? (
-        <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame {...frame}>
+      <textarea {...control} className={`${inputClasses} min-h-28`} />
+    </FieldFrame>
   );
 }

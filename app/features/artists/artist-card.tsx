@@ -1,16 +1,23 @@
 import { MapPin, Star } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Pill } from "~/components/ui/pill";
 import { ArtistAvatar } from "./artist-avatar";
 import type { ArtistSummary } from "./artists.server";
 import { formatRating } from "./format";
 
-/** A discovery result (product-spec 2.6). */
+/**
+ * A discovery result: name, whether the artist is available, genre, rating, location, bio (two
+ * lines) and instruments, and the way to the profile to book.
+ */
 export function ArtistCard({ artist }: { artist: ArtistSummary }) {
   return (
-    <article
+    <Card
+      as="article"
+      padding="md"
       aria-labelledby={`artist-${artist.id}`}
-      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="flex flex-col shadow-sm"
     >
       <div className="flex items-start gap-4">
         <ArtistAvatar name={artist.artistName} avatarPath={artist.avatarPath} />
@@ -20,12 +27,12 @@ export function ArtistCard({ artist }: { artist: ArtistSummary }) {
               {artist.artistName}
             </h2>
             {artist.isAvailable ? (
-              <span className="shrink-0 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+              <Pill tone="success" className="shrink-0 font-medium">
                 Available
-              </span>
+              </Pill>
             ) : null}
           </div>
-          <p className="text-sm text-slate-600">{artist.genre}</p>
+          <p className="text-sm text-slate-600 wrap-anywhere">{artist.genre}</p>
           <p className="mt-1 flex items-center gap-1 text-sm text-slate-700">
             <Star aria-hidden className="h-4 w-4 fill-accent-500 text-accent-500" />
             <span>
@@ -35,10 +42,11 @@ export function ArtistCard({ artist }: { artist: ArtistSummary }) {
         </div>
       </div>
       <p className="mt-3 flex items-center gap-1 text-sm text-slate-600">
-        <MapPin aria-hidden className="h-4 w-4 text-slate-400" /> {artist.location}
+        <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
+        <span className="min-w-0 wrap-anywhere">{artist.location}</span>
       </p>
-      <p className="mt-2 line-clamp-2 text-sm text-slate-600">{artist.bio}</p>
-      <p className="mt-2 text-sm text-slate-800">
+      <p className="mt-2 line-clamp-2 text-sm text-slate-600 wrap-anywhere">{artist.bio}</p>
+      <p className="mt-2 text-sm text-slate-800 wrap-anywhere">
         <span className="sr-only">Instruments: </span>
         {artist.instruments}
       </p>
@@ -49,6 +57,6 @@ export function ArtistCard({ artist }: { artist: ArtistSummary }) {
       >
         View Profile &amp; Book
       </Link>
-    </article>
+    </Card>
   );
 }

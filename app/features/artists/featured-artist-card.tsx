@@ -1,5 +1,6 @@
 import { BadgeCheck, MapPin, Star } from "lucide-react";
 import { Link } from "react-router";
+import { cardClasses } from "~/components/ui/card";
 import type { ArtistSummary } from "./artists.server";
 import { formatRating, initials } from "./format";
 
@@ -7,7 +8,10 @@ export function FeaturedArtistCard({ artist }: { artist: ArtistSummary }) {
   return (
     <Link
       to={`/artist/${artist.slug}`}
-      className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md"
+      className={cardClasses(
+        {},
+        "group flex flex-col shadow-sm transition hover:border-brand-600 hover:shadow-md",
+      )}
     >
       <div className="flex items-center gap-4">
         <span
@@ -20,15 +24,15 @@ export function FeaturedArtistCard({ artist }: { artist: ArtistSummary }) {
           <h3 className="truncate text-lg font-semibold group-hover:text-brand-700">
             {artist.artistName}
           </h3>
-          <p className="text-sm text-slate-600">{artist.genre}</p>
+          <p className="text-sm text-slate-600 wrap-anywhere">{artist.genre}</p>
         </div>
       </div>
-      <p className="mt-4 line-clamp-2 text-sm text-slate-600">{artist.bio}</p>
+      <p className="mt-4 line-clamp-2 text-sm text-slate-600 wrap-anywhere">{artist.bio}</p>
       <dl className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-700">
-        <div className="flex items-center gap-1">
+        <div className="flex min-w-0 items-center gap-1">
           <dt className="sr-only">Location</dt>
-          <MapPin aria-hidden className="h-4 w-4 text-slate-400" />
-          <dd>{artist.location}</dd>
+          <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
+          <dd className="min-w-0 wrap-anywhere">{artist.location}</dd>
         </div>
         <div className="flex items-center gap-1">
           <dt className="sr-only">Rating</dt>

@@ -1,13 +1,12 @@
 import { BadgeCheck, MapPin } from "lucide-react";
+import { Card } from "~/components/ui/card";
 import { formatHours, formatLongDate } from "~/lib/dates";
 import type { RecentPerformance } from "./artists.server";
 
+/** The artist's latest sessions: venue (or title), verified or not, type, date and hours. */
 export function RecentPerformances({ performances }: { performances: RecentPerformance[] }) {
   return (
-    <section
-      aria-labelledby="recent-title"
-      className="rounded-2xl border border-slate-200 bg-white p-6"
-    >
+    <Card as="section" aria-labelledby="recent-title">
       <h2 id="recent-title" className="text-lg font-semibold">
         Recent Performances
       </h2>
@@ -17,12 +16,13 @@ export function RecentPerformances({ performances }: { performances: RecentPerfo
         <ul className="mt-4 divide-y divide-slate-100">
           {performances.map((p) => (
             <li key={p.id} className="flex items-start justify-between gap-4 py-3">
-              <div className="min-w-0">
+              <div className="min-w-0 flex-1">
                 <p className="flex items-center gap-1 font-medium">
                   <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
                   <span className="truncate">{p.venue ?? p.title}</span>
                   {p.isVerified ? (
                     <BadgeCheck
+                      role="img"
                       aria-label="Verified"
                       className="h-4 w-4 shrink-0 text-emerald-600"
                     />
@@ -40,6 +40,6 @@ export function RecentPerformances({ performances }: { performances: RecentPerfo
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

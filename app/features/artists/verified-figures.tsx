@@ -1,7 +1,7 @@
 import { BadgeCheck, Clock, Star } from "lucide-react";
+import { StatCard } from "~/components/ui/stat-card";
 import { formatHours } from "~/lib/dates";
 import { formatRating } from "./format";
-import { StatCard } from "./stat-card";
 
 type Figures = {
   verifiedSessions: number;

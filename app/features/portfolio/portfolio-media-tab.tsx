@@ -1,8 +1,10 @@
-import { Check, FileAudio, FileVideo, ImageOff, Search, Star } from "lucide-react";
+import { Check, ImageOff, Search, Star } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
+import { MediaTile } from "~/components/ui/media-tile";
+import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { useToastOn } from "~/lib/use-toast-on";
 import { fileUrl } from "./format";
@@ -84,21 +86,20 @@ export function PortfolioMediaTab({ media }: { media: ManagerMedia[] }) {
             className={`${inputClasses} pl-9`}
           />
         </div>
-        <label htmlFor="portfolio-media-filter" className="sr-only">
-          Media type
-        </label>
-        <select
+        <SelectField
           id="portfolio-media-filter"
+          label="Media type"
+          labelHidden
           value={filter}
           onChange={(e) => setFilter(e.target.value as Filter)}
-          className={`${inputClasses} sm:w-44`}
+          className="sm:w-44"
         >
           {FILTERS.map((f) => (
             <option key={f.value} value={f.value}>
               {f.label}
             </option>
           ))}
-        </select>
+        </SelectField>
       </search>
 
       {chosen.length > 0 ? (
@@ -162,54 +163,54 @@ function MediaCard({
   const pending = star.formData?.get("featured");
   const featured = pending ? pending === "true" : m.isPortfolioFeatured;
   return (
-    <article
+    <MediaTile
+      as="article"
       aria-label={m.fileName}
-      className={`relative overflow-hidden rounded-xl border bg-white ${selected ? "border-brand-600 ring-2 ring-brand-600/30" : "border-slate-200"}`}
-    >
-      <div className="flex aspect-video items-center justify-center bg-slate-100">
-        {m.mediaType === "photo" ? (
-          <img
-            src={fileUrl(m.previewPath ?? m.filePath)}
-            alt={m.description ?? m.fileName}
-            loading="lazy"
-            className="h-full w-full object-cover"
-          />
-        ) : m.mediaType === "audio" ? (
-          <FileAudio aria-hidden className="h-10 w-10 text-brand-600" />
-        ) : (
-          <FileVideo aria-hidden className="h-10 w-10 text-brand-600" />
-        )}
-      </div>
-      <button
-        type="button"
-        aria-pressed={selected}
-        aria-label={`Select ${m.fileName}`}
-        onClick={onToggle}
-        className={`absolute top-2 left-2 flex h-8 w-8 items-center justify-center rounded-full border-2 shadow ${selected ? "border-brand-600 bg-brand-600 text-white" : "border-white bg-white/80 text-transparent hover:text-slate-400"}`}
-      >
-        <Check aria-hidden className="h-4 w-4" />
-      </button>
-      <star.Form method="post" action={MANAGER_ACTION} className="absolute top-2 right-2">
-        <input type="hidden" name="mediaIds" value={m.id} />
-        <input type="hidden" name="featured" value={String(!featured)} />
+      kind={m.mediaType}
+      title={m.fileName}
+      selected={selected}
+      image={
+        m.mediaType === "photo"
+          ? { src: fileUrl(m.previewPath ?? m.filePath), alt: m.description ?? m.fileName }
+          : undefined
+      }
+      meta={
+        <>
+          <p className="truncate text-slate-600">{m.sessionTitle}</p>
+          {featured ? (
+            <p className="mt-1 text-xs font-medium text-amber-700">In portfolio</p>
+          ) : null}
+        </>
+      }
+      selection={
         <button
-          type="submit"
-          aria-pressed={featured}
-          aria-label={`Feature ${m.fileName} in portfolio`}
-          title={featured ? "Remove from Portfolio" : "Add to Portfolio"}
-          className="flex h-8 w-8 items-center justify-center rounded-full bg-white/90 shadow hover:bg-white"
+          type="button"
+          aria-pressed={selected}
+          aria-label={`Select ${m.fileName}`}
+          onClick={onToggle}
+          className={`flex h-8 w-8 items-center justify-center rounded-full border-2 shadow ${selected ? "border-brand-600 bg-brand-600 text-white" : "border-white bg-white/80 text-transparent hover:text-slate-400"}`}
         >
-          <Star
-            aria-hidden
-            className={`h-4 w-4 ${featured ? "fill-amber-400 text-amber-500" : "text-slate-500"}`}
-          />
+          <Check aria-hidden className="h-4 w-4" />
         </button>
-      </star.Form>
-      <div className="p-3 text-sm">
-        <p className="truncate font-medium text-slate-900">{m.fileName}</p>
-        <p className="truncate text-slate-600">{m.sessionTitle}</p>
-        {featured ? <p className="mt-1 text-xs font-medium text-amber-700">In portfolio</p> : null}
-      </div>
-    </article>
+      }
+      corner={
+        <star.Form method="post" action={MANAGER_ACTION}>
+          <input type="hidden" name="mediaIds" value={m.id} />
+          <input type="hidden" name="featured" value={String(!featured)} />
+          <button
+            type="submit"
+            aria-pressed={featured}
+            aria-label={`Feature ${m.fileName} in portfolio`}
+            title={featured ? "Remove from Portfolio" : "Add to Portfolio"}
+            className="flex h-8 w-8 items-center justify-center rounded-full bg-white/90 shadow hover:bg-white"
+          >
+            <Star
+              aria-hidden
+              className={`h-4 w-4 ${featured ? "fill-amber-400 text-amber-500" : "text-slate-500"}`}
+            />
+          </button>
+        </star.Form>
+      }
+    />
   );
 }

@@ -1,13 +1,15 @@
-import { FileAudio, Lock, MapPin, Music, Share2 } from "lucide-react";
+import { Lock, MapPin, Music } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { useToast } from "~/components/ui/toast";
+import { buttonClasses } from "~/components/ui/button";
+import { Card, cardClasses } from "~/components/ui/card";
+import { MediaTile } from "~/components/ui/media-tile";
+import { Pill, PillList } from "~/components/ui/pill";
+import { ShareButton } from "~/components/ui/share-button";
 import { ArtistAvatar } from "~/features/artists/artist-avatar";
 import { VerifiedFigureCards } from "~/features/artists/verified-figures";
 import { fileUrl } from "./format";
 import type { PortfolioPage, PublicPortfolioMedia } from "./portfolio.server";
-import { shareOrCopy } from "./share";
 
 /**
  * The public portfolio (/portfolio/{id}). Visits, plays and shares are reported to this page's
@@ -39,45 +41,44 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
             : "This portfolio is private: only you can see it. Make it public in the portfolio manager's Settings tab."}
         </p>
       ) : null}
-      <header className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-start">
+      <Card as="header" className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <ArtistAvatar name={artist.artistName} avatarPath={artist.avatarPath} size="lg" />
         <div className="min-w-0 flex-1">
-          <h1 className="text-3xl font-bold break-words">{page.title}</h1>
-          <p className="mt-1 text-lg">
+          <h1 className="text-3xl font-bold wrap-anywhere">{page.title}</h1>
+          <p className="mt-1 text-lg wrap-anywhere">
             by{" "}
             <Link to={`/artist/${artist.slug}`} className="font-medium text-brand-700 underline">
               {artist.artistName}
             </Link>
           </p>
-          <ul className="mt-3 flex flex-wrap gap-2 text-sm" aria-label="About">
-            <li className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-brand-900">
-              <Music aria-hidden className="h-4 w-4" /> {artist.genre}
-            </li>
-            <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-800">
-              <MapPin aria-hidden className="h-4 w-4" /> {artist.location}
-            </li>
-          </ul>
+          <PillList label="About" className="mt-3 gap-2">
+            <Pill as="li" tone="brand" size="md" icon={Music}>
+              {artist.genre}
+            </Pill>
+            <Pill as="li" tone="neutral" size="md" icon={MapPin}>
+              {artist.location}
+            </Pill>
+          </PillList>
           {page.description ? (
-            <p className="mt-4 whitespace-pre-line text-slate-700">{page.description}</p>
+            <p className="mt-4 whitespace-pre-line break-words text-slate-700">
+              {page.description}
+            </p>
           ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link
-              to={`/artist/${artist.slug}`}
-              className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
-            >
+            <Link to={`/artist/${artist.slug}`} className={buttonClasses("primary", "md")}>
               View Profile
             </Link>
-            <ShareButton url={url} title={page.title} track={track} />
+            <PortfolioShareButton url={url} title={page.title} track={track} />
           </div>
         </div>
-      </header>
+      </Card>
 
       <section aria-label="Verified figures" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <VerifiedFigureCards artist={artist} />
       </section>
 
       {media.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-10 text-center text-slate-600">
+        <p className={cardClasses({ padding: "none" }, "p-10 text-center text-slate-600")}>
           No featured media yet
         </p>
       ) : null}
@@ -85,14 +86,7 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
         <MediaSection title="Audio">
           <ul className="space-y-3">
             {audio.map((m) => (
-              <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-4">
-                <p className="mb-2 flex items-center gap-2 font-medium">
-                  <FileAudio aria-hidden className="h-5 w-5 text-brand-600" />{" "}
-                  {m.description ?? m.fileName}
-                </p>
-                <Player media={m} track={track} />
-                <Caption media={m} />
-              </li>
+              <PlayerTile key={m.id} media={m} track={track} />
             ))}
           </ul>
         </MediaSection>
@@ -101,16 +95,7 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
         <MediaSection title="Videos">
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {video.map((m) => (
-              <li
-                key={m.id}
-                className="overflow-hidden rounded-xl border border-slate-200 bg-white"
-              >
-                <Player media={m} track={track} />
-                <div className="p-3">
-                  <p className="font-medium">{m.description ?? m.fileName}</p>
-                  <Caption media={m} />
-                </div>
-              </li>
+              <PlayerTile key={m.id} media={m} track={track} />
             ))}
           </ul>
         </MediaSection>
@@ -119,24 +104,19 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
         <MediaSection title="Photos">
           <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
             {photos.map((m) => (
-              <li
+              <MediaTile
+                as="li"
                 key={m.id}
-                className="overflow-hidden rounded-xl border border-slate-200 bg-white"
-              >
-                <a
-                  href={fileUrl(m.filePath)}
-                  target="_blank"
-                  rel="noopener"
-                  className="block bg-slate-100"
-                >
-                  <img
-                    src={fileUrl(m.previewPath ?? m.filePath)}
-                    alt={m.description ?? m.fileName}
-                    loading="lazy"
-                    className="aspect-square w-full object-cover"
-                  />
-                </a>
-              </li>
+                kind="photo"
+                title={m.description ?? m.fileName}
+                titleHidden
+                aspect="square"
+                image={{
+                  src: fileUrl(m.previewPath ?? m.filePath),
+                  alt: m.description ?? m.fileName,
+                  href: fileUrl(m.filePath),
+                }}
+              />
             ))}
           </ul>
         </MediaSection>
@@ -154,8 +134,18 @@ function MediaSection({ title, children }: { title: string; children: React.Reac
   );
 }
 
-function Caption({ media }: { media: PublicPortfolioMedia }) {
-  return <p className="mt-1 text-sm text-slate-600">From “{media.sessionTitle}”</p>;
+/** An audio or video item: its player, its name and the session it comes from. */
+function PlayerTile({ media, track }: { media: PublicPortfolioMedia; track: boolean }) {
+  return (
+    <MediaTile
+      as="li"
+      kind={media.mediaType}
+      title={media.description ?? media.fileName}
+      wrapTitle
+      player={<Player media={media} track={track} />}
+      meta={<p className="mt-1 text-slate-600 wrap-anywhere">From “{media.sessionTitle}”</p>}
+    />
+  );
 }
 
 /** A native player; its first start is reported once as a play. */
@@ -192,29 +182,23 @@ function Player({ media, track }: { media: PublicPortfolioMedia; track: boolean 
   );
 }
 
-function ShareButton({ url, title, track }: { url: string; title: string; track: boolean }) {
-  const toast = useToast();
+/** Share, counted as a share of this portfolio once the link was shared or copied. */
+function PortfolioShareButton({
+  url,
+  title,
+  track,
+}: {
+  url: string;
+  title: string;
+  track: boolean;
+}) {
   const fetcher = useFetcher();
   return (
-    <Button
-      variant="outline"
-      onClick={async () => {
-        const result = await shareOrCopy(url, title);
-        if (result === "failed") {
-          toast({
-            title: "Error",
-            description: "Could not copy the link. Please copy it by hand.",
-            variant: "destructive",
-          });
-          return;
-        }
-        if (result === "cancelled") return;
-        if (result === "copied")
-          toast({ title: "Link Copied", description: "Portfolio link copied to clipboard." });
-        if (track) fetcher.submit({ intent: "share" }, { method: "post" });
-      }}
-    >
-      <Share2 aria-hidden className="h-4 w-4" /> Share
-    </Button>
+    <ShareButton
+      url={url}
+      title={title}
+      copiedToast={{ title: "Link Copied", description: "Portfolio link copied to clipboard." }}
+      onShared={track ? () => fetcher.submit({ intent: "share" }, { method: "post" }) : undefined}
+    />
   );
 }
