@@ -1,7 +1,5 @@
 import {
   data,
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -9,10 +7,9 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { NotFound } from "~/components/layout/not-found";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { type HeaderUser, SiteHeader } from "~/components/layout/site-header";
-import { buttonClasses } from "~/components/ui/button";
 import { ToastProvider } from "~/components/ui/toast";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { useNonce } from "~/lib/nonce";
@@ -76,30 +73,14 @@ export default function App() {
   );
 }
 
+/** The page frame stays around the error page: the header still offers a way on. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <ToastProvider>
       <SiteHeader user={rootData?.user ?? null} />
       <div className="flex-1">
-        {notFound ? (
-          <NotFound />
-        ) : (
-          <main
-            id="main"
-            className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
-          >
-            <title>Something went wrong | GigLedger</title>
-            <h1 className="text-2xl font-semibold">Something went wrong</h1>
-            <p className="mt-2 text-slate-600">
-              We hit an unexpected problem and have been notified. Please try again in a moment.
-            </p>
-            <Link to="/" className={buttonClasses("primary", "md", "mt-8")}>
-              Return to Home
-            </Link>
-          </main>
-        )}
+        <RouteErrorBoundary error={error} />
       </div>
       <SiteFooter />
     </ToastProvider>

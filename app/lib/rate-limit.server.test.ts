@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-database";
-import { hitRateLimit, hitRateLimits } from "./rate-limit.server";
+import { clearRateLimit, hitRateLimit, hitRateLimits, peekRateLimit } from "./rate-limit.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -41,5 +41,22 @@ describe("hitRateLimit", () => {
     expect((await hitRateLimits(database.db, ["ip:3", "email:b"], rule, 9_000_003)).allowed).toBe(
       true,
     );
+  });
+});
+
+describe("peekRateLimit and clearRateLimit", () => {
+  it("reads the count of the current window without counting, and forgets a key", async () => {
+    const rule = { max: 5, windowMs: 60_000 };
+    const t0 = 20_000_000;
+    expect(await peekRateLimit(database.db, "peek", rule, t0)).toBe(0);
+    await hitRateLimit(database.db, "peek", rule, t0);
+    expect((await hitRateLimit(database.db, "peek", rule, t0 + 1)).count).toBe(2);
+    expect(await peekRateLimit(database.db, "peek", rule, t0 + 2)).toBe(2);
+    expect(await peekRateLimit(database.db, "peek", rule, t0 + 2)).toBe(2);
+    // A window that has passed counts nothing.
+    expect(await peekRateLimit(database.db, "peek", rule, t0 + 60_000)).toBe(0);
+    await clearRateLimit(database.db, "peek");
+    expect(await peekRateLimit(database.db, "peek", rule, t0 + 3)).toBe(0);
+    expect((await hitRateLimit(database.db, "peek", rule, t0 + 4)).count).toBe(1);
   });
 });

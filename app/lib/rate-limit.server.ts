@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { type Queryable, queryRows } from "~db/client";
 
 export type RateLimitRule = { max: number; windowMs: number };
-export type RateLimitResult = { allowed: boolean; retryAfterMs: number };
+/** `count` is the number of attempts in the current window, this one included. */
+export type RateLimitResult = { allowed: boolean; retryAfterMs: number; count: number };
 
 /**
  * Counts one attempt against `key` in a fixed window and says whether it is within the limit.
@@ -31,6 +32,7 @@ export async function hitRateLimit(
   return {
     allowed: count <= rule.max,
     retryAfterMs: count <= rule.max ? 0 : Math.max(0, started + rule.windowMs - now),
+    count,
   } satisfies RateLimitResult;
 }
 
@@ -45,5 +47,25 @@ export async function hitRateLimits(
   return {
     allowed: results.every((r) => r.allowed),
     retryAfterMs: Math.max(0, ...results.map((r) => r.retryAfterMs)),
+    count: Math.max(0, ...results.map((r) => r.count)),
   } satisfies RateLimitResult;
+}
+
+/** How many attempts `key` has in its current window, without counting one. */
+export async function peekRateLimit(
+  db: Queryable,
+  key: string,
+  rule: RateLimitRule,
+  now = Date.now(),
+): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count FROM rate_limits WHERE key = ${key} AND last_request > ${now - rule.windowMs}`,
+  );
+  return row?.count ?? 0;
+}
+
+/** Forgets the attempts counted against `key` (for example after a successful sign-in). */
+export async function clearRateLimit(db: Queryable, key: string) {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }

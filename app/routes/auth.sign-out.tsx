@@ -10,7 +10,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const headers = await signOut(request, context);
+    const headers = await signOut(context, request);
     return redirectWithToast(
       "/",
       { title: "Signed out", description: "See you next time!" },

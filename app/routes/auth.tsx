@@ -2,7 +2,6 @@ import { Music2 } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import {
   EmailOnlySchema,
-  fieldErrors,
   NewPasswordSchema,
   SignInSchema,
   SignUpSchema,
@@ -16,9 +15,8 @@ import {
   signIn,
   signUp,
 } from "~/features/accounts/accounts.server";
-import { safeRedirectPath } from "~/features/accounts/auth-errors";
+import { INVALID_CREDENTIALS } from "~/features/accounts/auth-errors";
 import {
-  type AuthFormState,
   CheckEmail,
   ForgotPasswordForm,
   InvalidResetLink,
@@ -27,7 +25,9 @@ import {
   SignInForm,
   SignUpForm,
 } from "~/features/accounts/auth-forms";
+import { attempt, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/auth";
@@ -36,6 +36,9 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Sign in", description: "Sign in to GigLedger or create your account." });
 
 type View = "signin" | "signup" | "forgot" | "recovery";
+type Intent = "signin" | "signup" | "resend" | "forgot" | "reset";
+/** What a success answers: the form it came from and, when a mail went out, its address. */
+type Done = { intent: Intent; email?: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -50,89 +53,112 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const tab = url.searchParams.get("tab");
   const view: View = tab === "signup" || tab === "forgot" ? tab : "signin";
-  // Sent here by 'Book Performance': say why (product-spec 8.3, 'Authentication Required').
+  // Sent here by 'Book Performance': say why (see docs/product.md, Accounts).
   const reason =
     url.searchParams.get("reason") === "book" ? "Please sign in to book an artist." : null;
   return { view, token: null, redirectTo, reason };
 }
 
-type ActionData = AuthFormState & {
-  intent: string;
-  signedUp?: boolean;
-  email?: string;
-  sent?: boolean;
-  passwordUpdated?: boolean;
-};
-
-function failure(intent: string, status: number, state: AuthFormState, headers?: Headers) {
-  return data<ActionData>({ intent, ...state }, { status, headers });
-}
+const ERROR = "Error";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const raw = Object.fromEntries(form) as Record<string, string>;
-  const keep = (...keys: string[]) =>
-    Object.fromEntries(keys.map((k) => [k, String(raw[k] ?? "")]));
 
   switch (intent) {
     case "signin": {
-      const parsed = SignInSchema.safeParse(raw);
-      if (!parsed.success)
-        return failure(intent, 400, {
-          fieldErrors: fieldErrors(parsed.error),
-          values: keep("email"),
-        });
-      const result = await signIn(request, context, parsed.data);
-      if (!result.ok)
-        return failure(intent, result.status, {
-          formError: result.formError,
-          values: keep("email"),
-        });
+      const parsed = parseForm(SignInSchema, form);
+      if (!parsed.ok) return parsed.reply;
+      const result = await attempt(() => signIn(context, request, parsed.data), {
+        values: parsed.values,
+        toastTitle: "Sign In Failed",
+      });
+      if (!(result instanceof Headers)) {
+        // A wrong e-mail or password is HTTP's 401 (not signed in), which no Problem code names.
+        return result.data.reason === INVALID_CREDENTIALS
+          ? data(result.data, { status: 401 })
+          : result;
+      }
       return redirectWithToast(
         safeRedirectPath(form.get("redirectTo")),
         { title: "Welcome back!", description: "You have signed in successfully." },
-        { headers: result.headers },
+        { headers: result },
       );
     }
     case "signup": {
-      const parsed = SignUpSchema.safeParse(raw);
-      const values = keep("firstName", "lastName", "email");
-      if (!parsed.success)
-        return failure(intent, 400, { fieldErrors: fieldErrors(parsed.error), values });
-      const result = await signUp(request, context, parsed.data);
-      if (!result.ok)
-        return failure(intent, result.status, { formError: result.formError, values });
-      return data<ActionData>({ intent, signedUp: true, email: parsed.data.email, values });
+      const parsed = parseForm(SignUpSchema, form);
+      if (!parsed.ok) return parsed.reply;
+      const { email } = parsed.data;
+      return attempt(
+        async () => {
+          await signUp(context, request, parsed.data);
+          return replyOk<Done>(
+            { intent: "signup", email },
+            {
+              toast: {
+                title: "Account Created!",
+                description: "Please check your email to confirm your account.",
+              },
+            },
+          );
+        },
+        { values: parsed.values, toastTitle: "Sign Up Failed" },
+      );
     }
     case "resend": {
-      const parsed = EmailOnlySchema.safeParse(raw);
-      if (!parsed.success) return failure(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
-      const result = await resendConfirmation(context, parsed.data.email);
-      if (!result.ok) return failure(intent, 429, { formError: result.formError });
-      return data<ActionData>({ intent, signedUp: true, sent: true, email: parsed.data.email });
+      const parsed = parseForm(EmailOnlySchema, form);
+      if (!parsed.ok) return parsed.reply;
+      const { email } = parsed.data;
+      return attempt(
+        async () => {
+          await resendConfirmation(context, { email });
+          return replyOk<Done>(
+            { intent: "resend", email },
+            { toast: { title: "Confirmation email sent", description: `Check ${email}.` } },
+          );
+        },
+        { values: parsed.values, toastTitle: ERROR },
+      );
     }
     case "forgot": {
-      const parsed = EmailOnlySchema.safeParse(raw);
-      if (!parsed.success)
-        return failure(intent, 400, {
-          fieldErrors: fieldErrors(parsed.error),
-          values: keep("email"),
-        });
-      const result = await requestPasswordReset(context, parsed.data.email);
-      if (!result.ok)
-        return failure(intent, 429, { formError: result.formError, values: keep("email") });
-      return data<ActionData>({ intent, sent: true });
+      const parsed = parseForm(EmailOnlySchema, form);
+      if (!parsed.ok) return parsed.reply;
+      return attempt(
+        async () => {
+          await requestPasswordReset(context, parsed.data);
+          return replyOk<Done>(
+            { intent: "forgot" },
+            {
+              toast: {
+                title: "Reset email sent",
+                description: "Check your inbox for the reset link.",
+              },
+            },
+          );
+        },
+        { values: parsed.values, toastTitle: ERROR },
+      );
     }
     case "reset": {
-      const parsed = NewPasswordSchema.safeParse(raw);
-      if (!parsed.success) return failure(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
-      const result = await resetPassword(request, context, parsed.data.token, parsed.data.password);
-      if (!result.ok) return failure(intent, result.status, { formError: result.formError });
-      return data<ActionData>({ intent, passwordUpdated: true }, { headers: result.headers });
+      const parsed = parseForm(NewPasswordSchema, form);
+      if (!parsed.ok) return parsed.reply;
+      return attempt(
+        async () => {
+          const headers = await resetPassword(context, request, parsed.data);
+          return replyOk<Done>(
+            { intent: "reset" },
+            { toast: { title: "Password updated" }, headers },
+          );
+        },
+        { values: parsed.values, toastTitle: ERROR },
+      );
     }
     default:
-      return failure(intent, 400, { formError: "Unknown request." });
+      return replyError(400, "Unknown request.", {
+        title: ERROR,
+        description: "Unknown request.",
+        variant: "destructive",
+      });
   }
 }
 
@@ -141,56 +167,27 @@ const TABS = [
   { view: "signup", label: "Sign Up", to: "/auth?tab=signup" },
 ] as const;
 
-function toastFor(result: ActionData | undefined) {
-  if (!result) return null;
-  if (result.formError) {
-    const title =
-      result.intent === "signin"
-        ? "Sign In Failed"
-        : result.intent === "signup"
-          ? "Sign Up Failed"
-          : "Error";
-    return { title, description: result.formError, variant: "destructive" as const };
-  }
-  if (result.intent === "signup" && result.signedUp) {
-    return {
-      title: "Account Created!",
-      description: "Please check your email to confirm your account.",
-    };
-  }
-  if (result.intent === "resend" && result.sent)
-    return { title: "Confirmation email sent", description: `Check ${result.email}.` };
-  if (result.intent === "forgot" && result.sent)
-    return { title: "Reset email sent", description: "Check your inbox for the reset link." };
-  if (result.intent === "reset" && result.passwordUpdated) return { title: "Password updated" };
-  return null;
-}
-
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as ActionData | undefined;
-  useToastOn(result, toastFor(result));
-  const state = result as AuthFormState | undefined;
+  useToastOn(actionData, actionData?.toast);
   const { view, token, redirectTo } = loaderData;
-  const stateFor = (intent: string) => (result?.intent === intent ? state : undefined);
+  const done = actionData?.ok ? actionData.value : undefined;
+  // A refused form is the one whose fields came back (its intent is among them).
+  const stateFor = (intent: Intent) =>
+    actionData && !actionData.ok && actionData.values?.intent === intent ? actionData : undefined;
 
   let body: React.ReactNode;
   if (view === "recovery") {
-    if (result?.passwordUpdated) body = <PasswordUpdated />;
+    if (done?.intent === "reset") body = <PasswordUpdated />;
     else
       body = token ? (
         <NewPasswordForm token={token} state={stateFor("reset")} />
       ) : (
         <InvalidResetLink />
       );
-  } else if (result?.signedUp && result.email) {
-    body = <CheckEmail email={result.email} />;
+  } else if ((done?.intent === "signup" || done?.intent === "resend") && done.email) {
+    body = <CheckEmail email={done.email} />;
   } else if (view === "forgot") {
-    body = (
-      <ForgotPasswordForm
-        state={stateFor("forgot")}
-        sent={Boolean(result?.intent === "forgot" && result.sent)}
-      />
-    );
+    body = <ForgotPasswordForm state={stateFor("forgot")} sent={done?.intent === "forgot"} />;
   } else {
     body = (
       <>

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFound } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/dev.outbox";
 
@@ -9,8 +9,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Never served by a public app, whatever its mail transport.
-  if (context.env.isPublic || context.env.mailTransport !== "outbox")
-    throw data(null, { status: 404 });
+  if (context.env.isPublic || context.env.mailTransport !== "outbox") notFound();
   return { mails: await context.mailer.outbox() };
 }
 

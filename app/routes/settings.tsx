@@ -1,14 +1,12 @@
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import {
   ChangePasswordSchema,
   DeleteAccountSchema,
-  type FieldErrors,
-  fieldErrors,
   ProfileSettingsSchema,
 } from "~/features/accounts/accounts.schema";
 import {
@@ -18,9 +16,12 @@ import {
   revokeOtherSessions,
   updateProfileSettings,
 } from "~/features/accounts/accounts.server";
+import type { FormReply } from "~/lib/form";
+import { attempt, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { usePending } from "~/lib/use-pending";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/settings";
 
@@ -33,97 +34,109 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { firstName: user.firstName, lastName: user.lastName, email: user.email, emailConfirmed };
 }
 
-type ActionData = {
-  intent: string;
-  formError?: string;
-  fieldErrors?: FieldErrors;
-  values?: Record<string, string>;
-  toast?: { title: string; description?: string };
-};
+type Intent = "profile" | "password" | "sessions" | "delete";
+type ProfileValues = { firstName: string; lastName: string; email: string };
+/** What a success that stays on the page answers: its form and, for the profile, what to show. */
+type Done = { intent: Intent; profile?: ProfileValues };
+
+const ERROR = "Error";
+const FAILED = "Failed to update settings. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const raw = Object.fromEntries(form) as Record<string, string>;
-  const fail = (status: number, d: Omit<ActionData, "intent">) =>
-    data<ActionData>({ intent, ...d }, { status });
 
   switch (intent) {
     case "profile": {
-      const values = {
-        firstName: raw.firstName ?? "",
-        lastName: raw.lastName ?? "",
-        email: raw.email ?? "",
-      };
-      const parsed = ProfileSettingsSchema.safeParse(raw);
-      if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error), values });
+      const parsed = parseForm(ProfileSettingsSchema, form);
+      if (!parsed.ok) return parsed.reply;
       try {
         const { emailChangeStarted } = await updateProfileSettings(
-          request,
           context,
           user,
           parsed.data,
+          request,
         );
-        return data<ActionData>({
-          intent,
-          values: emailChangeStarted ? { ...parsed.data, email: user.email } : parsed.data,
-          toast: emailChangeStarted
-            ? {
-                title: "Email update initiated",
-                description: "Please check your new email address to confirm the change.",
-              }
-            : {
-                title: "Settings updated",
-                description: "Your profile information has been saved.",
-              },
-        });
+        return replyOk<Done>(
+          {
+            intent: "profile",
+            // A new address is shown once confirmed: until then the form shows the stored one.
+            profile: emailChangeStarted ? { ...parsed.data, email: user.email } : parsed.data,
+          },
+          {
+            toast: emailChangeStarted
+              ? {
+                  title: "Email update initiated",
+                  description: "Please check your new email address to confirm the change.",
+                }
+              : {
+                  title: "Settings updated",
+                  description: "Your profile information has been saved.",
+                },
+          },
+        );
       } catch (error) {
         context.logger.error({ err: error }, "settings update failed");
-        return fail(500, { formError: "Failed to update settings. Please try again.", values });
+        return data<FormReply>(
+          {
+            ok: false,
+            formError: FAILED,
+            values: parsed.values,
+            toast: { title: ERROR, description: FAILED, variant: "destructive" },
+          },
+          { status: 500 },
+        );
       }
     }
     case "password": {
-      const parsed = ChangePasswordSchema.safeParse(raw);
-      if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
-      const result = await changePassword(request, context, parsed.data);
-      if (!result.ok) return fail(result.status, { formError: result.formError });
+      const parsed = parseForm(ChangePasswordSchema, form);
+      if (!parsed.ok) return parsed.reply;
+      const result = await attempt(() => changePassword(context, user, parsed.data, request), {
+        values: parsed.values,
+        toastTitle: ERROR,
+      });
+      if (!(result instanceof Headers)) return result;
       // The old session is gone: redirect so the next page loads with the new session cookie.
       return redirectWithToast(
         "/settings",
         { title: "Password updated", description: "You were signed out on your other devices." },
-        { headers: result.headers },
+        { headers: result },
       );
     }
     case "sessions": {
-      await revokeOtherSessions(request, context);
-      return data<ActionData>({
-        intent,
-        toast: {
-          title: "Signed out elsewhere",
-          description: "All your other devices are signed out.",
+      await revokeOtherSessions(context, user, request);
+      return replyOk<Done>(
+        { intent: "sessions" },
+        {
+          toast: {
+            title: "Signed out elsewhere",
+            description: "All your other devices are signed out.",
+          },
         },
-      });
+      );
     }
     case "delete": {
-      const parsed = DeleteAccountSchema.safeParse(raw);
-      if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
-      const result = await deleteAccount(request, context, user, parsed.data);
-      if (!result.ok) return fail(result.status, { formError: result.formError });
+      const parsed = parseForm(DeleteAccountSchema, form);
+      if (!parsed.ok) return parsed.reply;
+      const result = await attempt(() => deleteAccount(context, user, parsed.data, request), {
+        values: parsed.values,
+        toastTitle: ERROR,
+      });
+      if (!(result instanceof Headers)) return result;
       return redirectWithToast(
         "/",
         { title: "Account deleted", description: "Your account and data have been deleted." },
-        { headers: result.headers },
+        { headers: result },
       );
     }
     default:
-      return fail(400, { formError: "Unknown request." });
+      return replyError(400, "Unknown request.", {
+        title: ERROR,
+        description: "Unknown request.",
+        variant: "destructive",
+      });
   }
-}
-
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 function Section({
@@ -148,32 +161,36 @@ function Section({
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as ActionData | undefined;
-  useToastOn(
-    result,
-    result?.toast ??
-      (result?.formError
-        ? { title: "Error", description: result.formError, variant: "destructive" }
-        : null),
-  );
-  const stored = {
+  useToastOn(actionData, actionData?.toast);
+  const stored: ProfileValues = {
     firstName: loaderData.firstName,
     lastName: loaderData.lastName,
     email: loaderData.email,
   };
-  const initial = result?.intent === "profile" && result.values ? result.values : stored;
+  // A refused form is the one whose fields came back (its intent is among them).
+  const errorsFor = (intent: Intent) =>
+    actionData && !actionData.ok && actionData.values?.intent === intent ? actionData : undefined;
+  const refusedProfile = errorsFor("profile")?.values;
+  const initial: ProfileValues = actionData?.ok
+    ? (actionData.value?.profile ?? stored)
+    : refusedProfile
+      ? {
+          firstName: refusedProfile.firstName ?? "",
+          lastName: refusedProfile.lastName ?? "",
+          email: refusedProfile.email ?? "",
+        }
+      : stored;
   const [values, setValues] = useState(initial);
   const hydrated = useHydrated();
-  const savingProfile = useBusy("profile");
-  const busyPassword = useBusy("password");
-  const busySessions = useBusy("sessions");
-  const busyDelete = useBusy("delete");
+  const savingProfile = usePending({ intent: "profile" });
+  const busyPassword = usePending({ intent: "password" });
+  const busySessions = usePending({ intent: "sessions" });
+  const busyDelete = usePending({ intent: "delete" });
   // Save is enabled only when something differs from what is stored (once JavaScript can tell).
   const changed =
     values.firstName !== stored.firstName ||
     values.lastName !== stored.lastName ||
     values.email.toLowerCase() !== stored.email.toLowerCase();
-  const errorsFor = (intent: string) => (result?.intent === intent ? result : undefined);
 
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-6 px-4 py-10">
@@ -239,12 +256,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         title="Password"
         description="Changing your password signs you out on your other devices."
       >
-        <Form
-          method="post"
-          className="space-y-4"
-          noValidate
-          key={result?.intent === "password" && result.toast ? "done" : "form"}
-        >
+        <Form method="post" className="space-y-4" noValidate>
           <FormError>{errorsFor("password")?.formError}</FormError>
           <Field
             label="Current Password"

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Messages are the spec's, word for word (product-spec section 5).
+// The messages are the product's own words (see docs/product.md, Accounts): keep them word for word.
 const email = z
   .string()
   .trim()
@@ -43,12 +43,14 @@ export const NewPasswordSchema = z
     message: "Passwords do not match",
     path: ["confirmPassword"],
   });
+export type NewPassword = z.infer<typeof NewPasswordSchema>;
 
 export const ProfileSettingsSchema = z.object({
   firstName: name("First name is required"),
   lastName: name("Last name is required"),
   email,
 });
+export type ProfileSettings = z.infer<typeof ProfileSettingsSchema>;
 
 export const ChangePasswordSchema = z
   .object({
@@ -60,19 +62,13 @@ export const ChangePasswordSchema = z
     message: "Passwords do not match",
     path: ["confirmPassword"],
   });
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 export const DeleteAccountSchema = z.object({
   password: z.string().min(1, "Please enter your password to confirm"),
 });
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
 
-export type FieldErrors = Record<string, string>;
-
-/** The first message per field, ready for a form. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+// Until the other features import these from app/lib/form.ts and app/lib/form.server.ts.
+export type { FieldErrors } from "~/lib/form";
+export { fieldErrorsOf as fieldErrors } from "~/lib/form.server";

@@ -1,61 +1,68 @@
-// The error catalogue of product-spec 8.1 and 8.2: the server's message decides what is shown.
+// What a person sees when better-auth refuses a sign-in or a sign-up: better-auth's message picks
+// one of our messages (see docs/product.md, Accounts); a message we do not know is shown as it is.
 
-const UNEXPECTED = "An unexpected error occurred. Please try again.";
+export const UNEXPECTED = "An unexpected error occurred. Please try again.";
 export const TOO_MANY_ATTEMPTS =
   "Too many login attempts. Please wait a moment before trying again.";
+/** Reasons of a refused sign-in: the address is not confirmed yet; the e-mail or password is wrong. */
+export const EMAIL_NOT_CONFIRMED = "email_not_confirmed";
+export const INVALID_CREDENTIALS = "invalid_credentials";
 
-const SIGN_IN: [string[], string][] = [
-  [
-    ["invalid login credentials", "invalid email or password"],
-    "Invalid email or password. Please check your credentials and try again.",
-  ],
-  [
-    ["email not confirmed", "email not verified"],
-    "Please check your email and click the confirmation link before signing in.",
-  ],
-  [["too many requests", "too many attempts"], TOO_MANY_ATTEMPTS],
-  [["user not found"], "No account found with this email address. Please sign up first."],
+/** better-auth's words to look for, what we show, and the reason tag the UI may branch on. */
+type Entry = { needles: string[]; shown: string; reason?: string };
+
+const SIGN_IN: Entry[] = [
+  {
+    needles: ["invalid login credentials", "invalid email or password"],
+    shown: "Invalid email or password. Please check your credentials and try again.",
+    reason: INVALID_CREDENTIALS,
+  },
+  {
+    needles: ["email not confirmed", "email not verified"],
+    shown: "Please check your email and click the confirmation link before signing in.",
+    reason: EMAIL_NOT_CONFIRMED,
+  },
+  { needles: ["too many requests", "too many attempts"], shown: TOO_MANY_ATTEMPTS },
+  {
+    needles: ["user not found"],
+    shown: "No account found with this email address. Please sign up first.",
+  },
 ];
 
-const SIGN_UP: [string[], string][] = [
-  [
-    ["user already registered", "email already exists", "user already exists"],
-    "An account with this email already exists. Please sign in instead.",
-  ],
-  [
-    ["weak password", "password too short"],
-    "Password should be at least 6 characters long and contain a mix of letters and numbers.",
-  ],
-  [["invalid email"], "Please enter a valid email address."],
-  [
-    ["signup disabled", "sign up is disabled"],
-    "Account registration is currently disabled. Please contact support.",
-  ],
-  [["too many requests", "too many attempts"], TOO_MANY_ATTEMPTS],
+const SIGN_UP: Entry[] = [
+  {
+    needles: ["user already registered", "email already exists", "user already exists"],
+    shown: "An account with this email already exists. Please sign in instead.",
+  },
+  {
+    needles: ["weak password", "password too short"],
+    shown:
+      "Password should be at least 6 characters long and contain a mix of letters and numbers.",
+  },
+  { needles: ["invalid email"], shown: "Please enter a valid email address." },
+  {
+    needles: ["signup disabled", "sign up is disabled"],
+    shown: "Account registration is currently disabled. Please contact support.",
+  },
+  { needles: ["too many requests", "too many attempts"], shown: TOO_MANY_ATTEMPTS },
 ];
 
-function lookup(table: [string[], string][], serverMessage: string | null | undefined) {
-  if (!serverMessage) return UNEXPECTED;
+function lookup(
+  table: Entry[],
+  serverMessage: string | null | undefined,
+): { message: string; reason?: string } {
+  if (!serverMessage) return { message: UNEXPECTED };
   const lower = serverMessage.toLowerCase();
-  for (const [needles, shown] of table) if (needles.some((n) => lower.includes(n))) return shown;
-  return serverMessage;
+  const entry = table.find((e) => e.needles.some((n) => lower.includes(n)));
+  return entry ? { message: entry.shown, reason: entry.reason } : { message: serverMessage };
 }
 
-export const signInErrorMessage = (serverMessage?: string | null) => lookup(SIGN_IN, serverMessage);
-export const signUpErrorMessage = (serverMessage?: string | null) => lookup(SIGN_UP, serverMessage);
+/** A refused sign-in: the message to show and, for an unconfirmed address, its reason tag. */
+export const signInRefusal = (serverMessage?: string | null) => lookup(SIGN_IN, serverMessage);
+export const signInErrorMessage = (serverMessage?: string | null) =>
+  signInRefusal(serverMessage).message;
+export const signUpErrorMessage = (serverMessage?: string | null) =>
+  lookup(SIGN_UP, serverMessage).message;
 
-/** Only paths on this site: "/x" yes; "//evil.com", "/\\evil.com", "https://…" no. */
-export function safeRedirectPath(
-  to: FormDataEntryValue | string | null | undefined,
-  fallback = "/",
-) {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
-    return fallback;
-  try {
-    const url = new URL(to, "http://placeholder.invalid");
-    if (url.origin !== "http://placeholder.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
-}
+// Until the other features import it from app/lib/safe-redirect.ts.
+export { safeRedirectPath } from "~/lib/safe-redirect";

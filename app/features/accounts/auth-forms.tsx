@@ -1,22 +1,19 @@
 import { CheckCircle2, MailCheck, XCircle } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
+import type { FormReply } from "~/lib/form";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { FieldErrors } from "./accounts.schema";
+import { usePending } from "~/lib/use-pending";
+import { EMAIL_NOT_CONFIRMED } from "./auth-errors";
 
-export type AuthFormState = {
-  formError?: string;
-  fieldErrors?: FieldErrors;
-  values?: Record<string, string>;
-};
-
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
+/** What a form shows of its last reply: messages, what was typed, and why it was refused. */
+export type AuthFormState = Pick<
+  FormReply<unknown>,
+  "formError" | "fieldErrors" | "values" | "reason"
+>;
 
 function SubmitButton({
   intent,
@@ -27,7 +24,7 @@ function SubmitButton({
   label: string;
   busyLabel: string;
 }) {
-  const busy = useBusy(intent);
+  const busy = usePending({ intent });
   return (
     <Button type="submit" name="intent" value={intent} className="w-full" disabled={busy}>
       {busy ? (
@@ -42,7 +39,7 @@ function SubmitButton({
 }
 
 export function SignInForm({ state, redirectTo }: { state?: AuthFormState; redirectTo: string }) {
-  const notConfirmed = state?.formError?.startsWith("Please check your email and click");
+  const notConfirmed = state?.reason === EMAIL_NOT_CONFIRMED;
   return (
     <div className="space-y-4">
       <Form method="post" className="space-y-4" noValidate>
