@@ -103,6 +103,32 @@ describe("landing page", () => {
   });
 });
 
+describe("uploaded files", () => {
+  it("are served with their own sandbox policy and nosniff, while pages keep the page policy", async () => {
+    // Bytes that a browser would render as a page if the headers let it.
+    const html = Buffer.from("<!doctype html><script>alert(document.cookie)</script>");
+    await app.storage.put("media/headers-test/clip-1.mp4", html, "video/mp4");
+
+    for (const range of [undefined, "bytes=0-9"]) {
+      const res = await app.request("/files/media/headers-test/clip-1.mp4", {
+        headers: range ? { Range: range } : {},
+      });
+      expect(res.status).toBe(range ? 206 : 200);
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-type")).toBe("video/mp4");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      await res.arrayBuffer();
+    }
+
+    const page = await app.request("/");
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    await page.text();
+  });
+});
+
 describe("pages", () => {
   it.each([
     ["/discover", "How GigLedger works"],

@@ -57,8 +57,10 @@ export function createApp({
     const nonce = createNonce();
     c.set("nonce", nonce);
     await next();
+    // Defaults only: a response that set one of these headers itself keeps its own value. Uploaded
+    // files must keep their `default-src 'none'; sandbox` policy, not get the page policy.
     for (const [k, v] of Object.entries(securityHeaders({ nonce, https: env.isHttps, dev }))) {
-      c.res.headers.set(k, v);
+      if (!c.res.headers.has(k)) c.res.headers.set(k, v);
     }
     const url = new URL(c.req.url);
     logger.info(
