@@ -72,8 +72,9 @@ export function createAuth({
       useSecureCookies: env.isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: env.isHttps },
     },
-    // Our actions call the API directly and apply their own per-IP and per-e-mail limits
-    // (app/lib/rate-limit.server.ts); only link endpoints are served over HTTP.
+    // Our actions call the API directly and apply their own limits (per address, per e-mail and,
+    // for sign-in, per account-and-address; see app/features/accounts/accounts.server.ts); only
+    // the link endpoints are served over HTTP.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     emailAndPassword: {

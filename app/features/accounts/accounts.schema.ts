@@ -69,6 +69,5 @@ export const DeleteAccountSchema = z.object({
 });
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
 
-// Until the other features import these from app/lib/form.ts and app/lib/form.server.ts.
-export type { FieldErrors } from "~/lib/form";
+// Until app/routes/portfolio-manager.tsx imports `fieldErrorsOf` from app/lib/form.server.ts.
 export { fieldErrorsOf as fieldErrors } from "~/lib/form.server";

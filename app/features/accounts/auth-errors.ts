@@ -63,6 +63,3 @@ export const signInErrorMessage = (serverMessage?: string | null) =>
   signInRefusal(serverMessage).message;
 export const signUpErrorMessage = (serverMessage?: string | null) =>
   lookup(SIGN_UP, serverMessage).message;
-
-// Until the other features import it from app/lib/safe-redirect.ts.
-export { safeRedirectPath } from "~/lib/safe-redirect";
