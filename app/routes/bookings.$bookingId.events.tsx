@@ -1,7 +1,7 @@
-import { data } from "react-router";
 import { requireUser } from "~/features/accounts/accounts.server";
-import { getBookingForUser } from "~/features/bookings/bookings.server";
+import { getBooking } from "~/features/bookings/bookings.server";
 import { bookingTopic, listMessages } from "~/features/messages/messages.server";
+import { notFound } from "~/lib/form.server";
 import type { Route } from "./+types/bookings.$bookingId.events";
 
 const HEARTBEAT_MS = 25_000;
@@ -12,8 +12,8 @@ const HEARTBEAT_MS = 25_000;
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const booking = await getBookingForUser(context, params.bookingId, user.id);
-  if (!booking) throw data(null, { status: 404 });
+  const booking = await getBooking(context, user, params.bookingId);
+  if (!booking) notFound();
   const bookingId = booking.id;
   // A reconnecting browser names the last message it got; a new page names the last one it shows.
   const after = new URL(request.url).searchParams.get("after");
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       const flush = () => {
         sending = sending
           .then(async () => {
-            const fresh = await listMessages(context, bookingId, lastSent);
+            const fresh = await listMessages(context, user, { booking, after: lastSent });
             for (const m of fresh) {
               send(`id: ${m.id}\nevent: message\ndata: ${JSON.stringify(m)}\n\n`);
               lastSent = m.id;

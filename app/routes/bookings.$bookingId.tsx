@@ -1,33 +1,39 @@
 import { CalendarDays, Clock, IndianRupee, MapPin, Music } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
-import { fieldErrors } from "~/features/accounts/accounts.schema";
 import { requireUser } from "~/features/accounts/accounts.server";
-import { safeRedirectPath } from "~/features/accounts/auth-errors";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
 import {
   canCancelBooking,
   canMessageBooking,
   canRateBooking,
   canRespondToBooking,
+  isBookingArtist,
 } from "~/features/bookings/bookings.policy";
-import { MessageSchema, RatingSchema } from "~/features/bookings/bookings.schema";
+import {
+  BookingActionSchema,
+  type BookingIntent,
+  isBookingIntent,
+} from "~/features/bookings/bookings.schema";
 import {
   acceptBooking,
-  BookingError,
   cancelBooking,
   declineBooking,
-  getBookingForUser,
+  getBooking,
   rateBooking,
 } from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
 import { RatingForm } from "~/features/bookings/rating-form";
 import { listMessages, sendMessage } from "~/features/messages/messages.server";
 import { MessagesPanel } from "~/features/messages/messages-panel";
-import { formatLongDate, todayIn } from "~/lib/dates";
+import { formatLongDate } from "~/lib/dates";
+import { attempt, notFound, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+import { usePending } from "~/lib/use-pending";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/bookings.$bookingId";
 
@@ -39,30 +45,23 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   // Not a party of this booking: it does not exist, as far as this user can tell.
-  const booking = await getBookingForUser(context, params.bookingId, user.id);
-  if (!booking) throw data(null, { status: 404 });
-  const today = todayIn(context.env.timeZone);
+  const booking = await getBooking(context, user, params.bookingId);
+  if (!booking) notFound();
   return {
     booking,
     userId: user.id,
-    isArtist: booking.artistUserId === user.id,
-    messages: await listMessages(context, booking.id),
+    isArtist: isBookingArtist(user, booking),
+    messages: await listMessages(context, user, { booking }),
     can: {
-      respond: canRespondToBooking(user.id, booking),
-      cancel: canCancelBooking(user.id, booking, today),
-      rate: canRateBooking(user.id, booking),
-      message: canMessageBooking(user.id, booking),
+      respond: canRespondToBooking(user, booking),
+      cancel: canCancelBooking(user, booking),
+      rate: canRateBooking(user, booking),
+      message: canMessageBooking(user, booking),
     },
   };
 }
 
-type ActionData = {
-  formError?: string;
-  fieldErrors?: Record<string, string>;
-  toast?: { title: string; description?: string; variant?: "destructive" };
-};
-
-const FAILURES: Record<string, string> = {
+const FAILURES: Record<BookingIntent, string> = {
   accept: "Failed to update booking status. Please try again.",
   decline: "Failed to update booking status. Please try again.",
   cancel: "Failed to update booking status. Please try again.",
@@ -70,88 +69,75 @@ const FAILURES: Record<string, string> = {
   message: "Failed to send message. Please try again.",
 };
 
+/** Shown when a rating is sent without stars. */
+const RATING_MISSING = {
+  title: "Please select a rating",
+  description: "You must provide a rating before submitting.",
+  variant: "destructive",
+} as const;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const back = safeRedirectPath(form.get("returnTo"), `/bookings/${params.bookingId}`);
-  try {
-    switch (intent) {
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isBookingIntent(intent)) return replyError(400, "Unknown request.");
+  const parsed = parseForm(
+    BookingActionSchema,
+    form,
+    intent === "rate" ? RATING_MISSING : undefined,
+  );
+  if (!parsed.ok) return parsed.reply;
+  const input = parsed.data;
+  const { bookingId } = params;
+  const back = safeRedirectPath(
+    input.intent === "message" ? undefined : input.returnTo,
+    `/bookings/${bookingId}`,
+  );
+  const run = async () => {
+    switch (input.intent) {
       case "accept":
-        await acceptBooking(context, user.id, params.bookingId);
+        await acceptBooking(context, user, bookingId);
         return redirectWithToast(back, {
           title: "Booking Confirmed",
           description: "The client has been notified.",
         });
       case "decline":
-        await declineBooking(context, user.id, params.bookingId);
+        await declineBooking(context, user, bookingId);
         return redirectWithToast(back, {
           title: "Booking Declined",
           description: "The client has been notified.",
         });
       case "cancel":
-        await cancelBooking(context, user.id, params.bookingId);
+        await cancelBooking(context, user, bookingId);
         return redirectWithToast(back, {
           title: "Booking Cancelled",
           description: "The artist has been told.",
         });
-      case "rate": {
-        const parsed = RatingSchema.safeParse(Object.fromEntries(form));
-        if (!parsed.success) {
-          return data<ActionData>(
-            {
-              fieldErrors: fieldErrors(parsed.error),
-              toast: {
-                title: "Please select a rating",
-                description: "You must provide a rating before submitting.",
-                variant: "destructive",
-              },
-            },
-            { status: 400 },
-          );
-        }
-        await rateBooking(
-          context,
-          user.id,
-          params.bookingId,
-          parsed.data.rating,
-          parsed.data.review,
-        );
-        return redirectWithToast(safeRedirectPath(form.get("returnTo"), "/client-bookings"), {
+      case "rate":
+        await rateBooking(context, user, {
+          bookingId,
+          rating: input.rating,
+          review: input.review,
+        });
+        return redirectWithToast(safeRedirectPath(input.returnTo, "/client-bookings"), {
           title: "Rating Submitted",
           description: "Thank you for rating the artist! This helps improve our platform.",
         });
-      }
-      case "message": {
-        const parsed = MessageSchema.safeParse(Object.fromEntries(form));
-        if (!parsed.success)
-          return data<ActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-        const message = await sendMessage(context, user, params.bookingId, parsed.data.message);
-        return data({ message });
-      }
-      default:
-        return data<ActionData>({ formError: "Unknown request." }, { status: 400 });
+      case "message":
+        return replyOk(await sendMessage(context, user, { bookingId, message: input.message }));
     }
+  };
+  try {
+    return await attempt(run, { values: parsed.values, toastTitle: "Error" });
   } catch (error) {
-    if (error instanceof BookingError) {
-      if (error.status === 404) throw data(null, { status: 404 });
-      return data<ActionData>(
-        {
-          formError: error.message,
-          toast: { title: "Error", description: error.message, variant: "destructive" },
-        },
-        { status: error.status },
-      );
-    }
+    if (error instanceof Response || !(error instanceof Error)) throw error;
     context.logger.error({ err: error, intent }, "booking action failed");
-    const message = FAILURES[intent] ?? "Something went wrong. Please try again.";
-    return data<ActionData>(
-      {
-        formError: message,
-        toast: { title: "Error", description: message, variant: "destructive" },
-      },
-      { status: 500 },
-    );
+    const message = FAILURES[intent];
+    return replyError(500, message, {
+      title: "Error",
+      description: message,
+      variant: "destructive",
+    });
   }
 }
 
@@ -177,10 +163,8 @@ function Detail({
 
 export default function BookingDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, userId, isArtist, messages, can } = loaderData;
-  const result = actionData as ActionData | undefined;
-  useToastOn(result, result?.toast);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  useToastOn(actionData, actionData?.toast);
+  const busy = usePending();
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <p className="text-sm">
@@ -247,7 +231,7 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
             <p className="mt-1 whitespace-pre-wrap text-slate-700">{booking.message}</p>
           </div>
         ) : null}
-        <FormError>{result?.formError}</FormError>
+        <FormError>{actionData?.formError}</FormError>
         {can.respond ? (
           <Form method="post" className="mt-6 flex flex-wrap gap-3">
             <Button type="submit" name="intent" value="accept" disabled={busy}>
@@ -295,4 +279,8 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
       />
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

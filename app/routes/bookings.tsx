@@ -1,17 +1,16 @@
-import { data, Link, redirect, useFetcher } from "react-router";
-import { fieldErrors } from "~/features/accounts/accounts.schema";
-import { getCurrentUser } from "~/features/accounts/accounts.server";
+import { Link, redirect, useFetcher } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { forgetCurrentUser, getCurrentUser } from "~/features/accounts/accounts.server";
+import { canBookArtist } from "~/features/artists/artists.policy";
 import { getArtistProfile } from "~/features/artists/artists.server";
 import { getAvailability } from "~/features/availability/availability.server";
-import {
-  type BookingFormResult,
-  BookingRequestForm,
-  bookingToast,
-} from "~/features/bookings/booking-request-form";
+import { BookingRequestForm } from "~/features/bookings/booking-request-form";
 import { BookingRequestSchema } from "~/features/bookings/bookings.schema";
-import { BookingError, createBookingRequest } from "~/features/bookings/bookings.server";
+import { BOOKING_REFUSALS, createBookingRequest } from "~/features/bookings/bookings.server";
 import { quickPickDates } from "~/features/bookings/quick-picks";
 import { addDays, todayIn } from "~/lib/dates";
+import type { FormReply } from "~/lib/form";
+import { attempt, notFound, parseForm, readForm, replyError } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
@@ -25,16 +24,21 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
 
 /** The booking form on a page of its own: where the profile's dialog leads without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const artistParam = url.searchParams.get("artist") ?? "";
-  const artist = artistParam ? await getArtistProfile(context.db, artistParam) : null;
-  if (!artist) throw data(null, { status: 404 });
+  const artistParam = new URL(request.url).searchParams.get("artist") ?? "";
+  // A NUL byte can't be in any slug or id: answered here, before a query sees it.
+  if (!artistParam || artistParam.includes("\u0000")) notFound();
   const user = await getCurrentUser(request, context);
+  const artist = await getArtistProfile(context, user, artistParam);
+  if (!artist) notFound();
   if (!user)
     throw redirect(`/auth?reason=book&redirectTo=${encodeURIComponent(`/artist/${artist.slug}`)}`);
-  if (user.id === artist.userId) throw redirect(`/artist/${artist.slug}`);
+  if (!canBookArtist(user, artist)) throw redirect(`/artist/${artist.slug}`);
   const today = todayIn(context.env.timeZone);
-  const entries = await getAvailability(context.db, artist.id, today, addDays(today, 120));
+  const entries = await getAvailability(context, user, {
+    artistId: artist.id,
+    from: today,
+    to: addDays(today, 120),
+  });
   return {
     artist: {
       id: artist.id,
@@ -50,46 +54,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const failed = (description: string, title: string) =>
+  ({ title, description, variant: "destructive" }) as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
   if (!user) {
-    return data<BookingFormResult>(
-      { formErrorTitle: "Authentication Required", formError: "Please sign in to book an artist." },
-      { status: 401 },
-    );
+    const message = "Please sign in to book an artist.";
+    return replyError(401, message, failed(message, "Authentication Required"));
   }
-  const parsed = BookingRequestSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return data<BookingFormResult>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  const form = await readForm(request);
+  const parsed = parseForm(BookingRequestSchema, form);
+  if (!parsed.ok) return parsed.reply;
   try {
-    const { artistName } = await createBookingRequest(context, user, parsed.data);
-    const artist = await getArtistProfile(context.db, parsed.data.artistId);
-    return redirectWithToast(`/artist/${artist?.slug ?? parsed.data.artistId}`, {
-      title: "Booking Request Sent!",
-      description: `Your booking request for ${artistName} has been submitted. You'll receive a confirmation email soon.`,
-    });
-  } catch (error) {
-    if (error instanceof BookingError) {
-      return data<BookingFormResult>(
-        { formErrorTitle: error.title, formError: error.message },
-        { status: error.status },
-      );
-    }
-    context.logger.error({ err: error }, "booking request failed");
-    return data<BookingFormResult>(
-      {
-        formErrorTitle: "Booking Failed",
-        formError: "There was an error submitting your booking request. Please try again.",
+    return await attempt(
+      async () => {
+        const booked = await createBookingRequest(context, user, parsed.data);
+        // The first request made this user a client: the next look-up must see the new role.
+        forgetCurrentUser(context);
+        return redirectWithToast(`/artist/${booked.artistSlug}`, {
+          title: "Booking Request Sent!",
+          description: `Your booking request for ${booked.artistName} has been submitted. You'll receive a confirmation email soon.`,
+        });
       },
-      { status: 500 },
+      {
+        values: parsed.values,
+        toastTitle: (problem) =>
+          problem.reason === BOOKING_REFUSALS.dateNotAvailable ? "Date Not Available" : "Error",
+      },
     );
+  } catch (error) {
+    if (error instanceof Response || !(error instanceof Error)) throw error;
+    context.logger.error({ err: error }, "booking request failed");
+    const message = "There was an error submitting your booking request. Please try again.";
+    return replyError(500, message, failed(message, "Booking Failed"));
   }
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
-  const fetcher = useFetcher<BookingFormResult>();
-  const result = fetcher.data ?? (actionData as BookingFormResult | undefined);
-  useToastOn(result, bookingToast(result));
+  const fetcher = useFetcher<FormReply>();
+  const result = fetcher.data ?? actionData;
+  useToastOn(result, result?.toast);
   const { artist } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-10">
@@ -112,4 +117,8 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       </div>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

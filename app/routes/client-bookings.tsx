@@ -1,8 +1,10 @@
 import { CalendarDays, Clock, MapPin, Music, Star } from "lucide-react";
 import { Link } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
+import { canRateBooking } from "~/features/bookings/bookings.policy";
 import { listClientBookings } from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
 import { RatingForm } from "~/features/bookings/rating-form";
@@ -17,9 +19,9 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const bookings = await listClientBookings(context, user.id);
+  const bookings = await listClientBookings(context, user);
   const toRate = bookings
-    .filter((b) => b.status === "completed" && !b.ratingGiven && b.artistProfileId)
+    .filter((b) => canRateBooking(user, b) && b.artistProfileId)
     .sort((a, b) => b.eventDate.localeCompare(a.eventDate));
   return { bookings, toRate };
 }
@@ -121,4 +123,8 @@ export default function ClientBookings({ loaderData }: Route.ComponentProps) {
       </section>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

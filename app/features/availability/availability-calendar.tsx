@@ -26,7 +26,7 @@ export type AvailabilityCalendarProps = {
   today: string;
   /** `YYYY-MM`; defaults to today's month. */
   initialMonth?: string;
-  /** Owner edit mode: pick a status, then click a day to set it (spec 2.11). */
+  /** Owner edit mode: pick a status, then click a day to set it (see docs/product.md, Availability). */
   editable?: boolean;
   onSetStatus?: (date: string, status: AvailabilityStatus) => void;
   onClear?: (date: string) => void;
@@ -68,7 +68,7 @@ export function AvailabilityStatusBadge({ status }: { status: AvailabilityStatus
 }
 
 /**
- * Availability calendar (spec 2.11): tabs 'Calendar View' and 'Upcoming Events'. Read-only by
+ * Availability calendar: tabs 'Calendar View' and 'Upcoming Events'. Read-only by
  * default; with `editable` the owner picks a status and clicks a day to set it. Dependency-free
  * accessible tabs, so it stays light on public profile pages.
  */

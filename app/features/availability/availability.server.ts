@@ -1,52 +1,66 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
-import type { Queryable } from "~db/client";
+import type { Actor } from "~/lib/actor";
+import type { AppContext } from "~/lib/context";
+import { todayIn } from "~/lib/dates";
+import { refuse } from "~/lib/problem";
 import { availability } from "~db/schema";
+import type { AvailabilityEntry, AvailabilityStatus } from "./availability";
+import { canKeepCalendar } from "./availability.policy";
 
-export type AvailabilityRow = {
-  date: string;
-  status: "available" | "booked" | "unavailable";
-  notes: string | null;
-};
+type Ctx = Pick<AppContext, "db" | "env">;
 
-/** The artist's availability between two calendar dates (inclusive), earliest first. */
+/**
+ * An artist's availability between two calendar dates (inclusive), earliest first. Public: the
+ * calendar is shown on the artist's profile to anyone, so the actor does not matter.
+ */
 export async function getAvailability(
-  db: Queryable,
-  artistId: string,
-  from: string,
-  to: string,
-): Promise<AvailabilityRow[]> {
-  return db
+  ctx: Pick<AppContext, "db">,
+  _actor: Actor,
+  input: { artistId: string; from: string; to: string },
+): Promise<AvailabilityEntry[]> {
+  return ctx.db
     .select({ date: availability.date, status: availability.status, notes: availability.notes })
     .from(availability)
     .where(
       and(
-        eq(availability.artistProfileId, artistId),
-        gte(availability.date, from),
-        lte(availability.date, to),
+        eq(availability.artistProfileId, input.artistId),
+        gte(availability.date, input.from),
+        lte(availability.date, input.to),
       ),
     )
     .orderBy(asc(availability.date));
 }
 
+/** The actor's own calendar, for a change to a day that has not passed. */
+function calendarOf(ctx: Ctx, actor: Actor, date: string): string {
+  if (!canKeepCalendar(actor)) refuse("not_found", "Only artists keep a calendar.");
+  if (date < todayIn(ctx.env.timeZone)) refuse("invalid", "Past dates can't be changed.");
+  return actor.artistProfileId;
+}
+
 /** One entry per artist and date: a new status replaces the old one. */
 export async function setAvailability(
-  db: Queryable,
-  artistId: string,
-  date: string,
-  status: AvailabilityRow["status"],
-  notes: string | null,
+  ctx: Ctx,
+  actor: Actor,
+  input: { date: string; status: AvailabilityStatus; notes: string | null },
 ) {
-  await db
+  const artistProfileId = calendarOf(ctx, actor, input.date);
+  const { date, status, notes } = input;
+  await ctx.db
     .insert(availability)
-    .values({ artistProfileId: artistId, date, status, notes })
+    .values({ artistProfileId, date, status, notes })
     .onConflictDoUpdate({
       target: [availability.artistProfileId, availability.date],
       set: { status, notes, updatedAt: new Date() },
     });
 }
 
-export async function clearAvailability(db: Queryable, artistId: string, date: string) {
-  await db
+/** Removes the day's entry: it shows as having no status again. */
+export async function clearAvailability(ctx: Ctx, actor: Actor, input: { date: string }) {
+  const artistProfileId = calendarOf(ctx, actor, input.date);
+  await ctx.db
     .delete(availability)
-    .where(and(eq(availability.artistProfileId, artistId), eq(availability.date, date)));
+    .where(
+      and(eq(availability.artistProfileId, artistProfileId), eq(availability.date, input.date)),
+    );
 }

@@ -1,5 +1,7 @@
-/** Availability of an artist on one calendar day (spec 2.11, 4.2). */
-export const AVAILABILITY_STATUSES = ["available", "booked", "unavailable"] as const;
+import { AVAILABILITY_STATUSES } from "~db/enums";
+
+/** An artist's availability on one calendar day (see docs/product.md, Availability). */
+export { AVAILABILITY_STATUSES };
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 
 export type AvailabilityEntry = {
@@ -14,7 +16,3 @@ export const STATUS_LABELS: Record<AvailabilityStatus, string> = {
   booked: "Booked",
   unavailable: "Unavailable",
 };
-
-export function isAvailabilityStatus(value: unknown): value is AvailabilityStatus {
-  return typeof value === "string" && (AVAILABILITY_STATUSES as readonly string[]).includes(value);
-}

@@ -1,10 +1,9 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/ui/toast";
+import type { FormReply } from "~/lib/form";
 import type { AvailabilityEntry, AvailabilityStatus } from "./availability";
 import { AvailabilityCalendar } from "./availability-calendar";
-
-type Answer = { ok: boolean; toast?: { title: string; description?: string }; formError?: string };
 
 /** The owner's calendar in edit mode: each change is saved on the server (and shown at once). */
 export function ScheduleEditor({
@@ -14,7 +13,7 @@ export function ScheduleEditor({
   entries: AvailabilityEntry[];
   today: string;
 }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<FormReply>();
   const toast = useToast();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer from the server.

@@ -18,7 +18,10 @@ export function relativeDayLabel(date: string, today: string): string {
   return formatShortDate(date);
 }
 
-/** At most 5 days from today on that are booked or available, sorted by date (spec 2.11). */
+/**
+ * 'Upcoming Events': at most 5 days from today on that are booked or available, earliest first
+ * (unavailable days are not listed).
+ */
 export function upcomingEvents(
   entries: readonly AvailabilityEntry[],
   today: string,

@@ -5,7 +5,7 @@ import { formatLongDate } from "~/lib/dates";
 import { BookingStatusBadge } from "./booking-status-badge";
 import type { BookingView } from "./bookings.server";
 
-/** A booking in the artist's Bookings tab (product-spec 2.8). */
+/** A booking in the artist's Bookings tab: client, date, venue, duration, type, status. */
 export function ArtistBookingCard({ booking }: { booking: BookingView }) {
   return (
     <article

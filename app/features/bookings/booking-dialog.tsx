@@ -2,8 +2,9 @@ import { CalendarCheck, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import type { FormReply } from "~/lib/form";
 import { useToastOn } from "~/lib/use-toast-on";
-import { type BookingFormResult, BookingRequestForm, bookingToast } from "./booking-request-form";
+import { BookingRequestForm } from "./booking-request-form";
 import type { QuickPick } from "./quick-picks";
 
 type Props = {
@@ -28,9 +29,9 @@ export function BookingDialog({
   openOnMount = false,
 }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<BookingFormResult>();
+  const fetcher = useFetcher<FormReply>();
   const location = useLocation();
-  useToastOn(fetcher.data, bookingToast(fetcher.data));
+  useToastOn(fetcher.data, fetcher.data?.toast);
   const openedAt = useRef(location.key);
   useEffect(() => {
     if (openOnMount && location.key === openedAt.current) dialog.current?.showModal();

@@ -30,11 +30,4 @@ export const bookingMails = {
         url,
       ],
     ),
-  newMessage: (to: string, recipientName: string, senderName: string, text: string, url: string) =>
-    mail(to, `New message from ${senderName}`, [
-      `Hi ${recipientName},`,
-      `${senderName} wrote:`,
-      text,
-      `Reply here: ${url}`,
-    ]),
 };

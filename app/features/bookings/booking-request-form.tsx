@@ -4,6 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError, inputClasses } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
+import type { FormReply } from "~/lib/form";
+import { usePending } from "~/lib/use-pending";
 import {
   DEFAULT_EVENT_TYPE,
   DURATION_MAX,
@@ -14,18 +16,10 @@ import {
 } from "./pricing";
 import type { QuickPick } from "./quick-picks";
 
-export type BookingFormResult = {
-  ok?: boolean;
-  formError?: string;
-  formErrorTitle?: string;
-  fieldErrors?: Record<string, string>;
-  artistName?: string;
-};
-
 type Props = {
-  fetcher: FetcherWithComponents<BookingFormResult>;
+  fetcher: FetcherWithComponents<FormReply>;
   /** The fetcher's answer, or the action's after a submission without JavaScript. */
-  result: BookingFormResult | undefined;
+  result: FormReply | undefined;
   artistId: string;
   hourlyRate: number | null;
   quickPicks: QuickPick[];
@@ -34,7 +28,11 @@ type Props = {
   today: string;
 };
 
-/** The booking request (product-spec 2.13): posts to /bookings, also without JavaScript. */
+/**
+ * The booking request form: posts to /bookings, also without JavaScript (then the action's
+ * answer refills what was typed). Dates the artist has marked booked or unavailable are flagged
+ * before sending; the server checks again.
+ */
 export function BookingRequestForm({
   fetcher,
   result,
@@ -44,9 +42,10 @@ export function BookingRequestForm({
   blockedDates,
   today,
 }: Props) {
-  const [date, setDate] = useState("");
-  const [hours, setHours] = useState("2");
-  const busy = fetcher.state !== "idle";
+  const typed = result?.values;
+  const [date, setDate] = useState(typed?.eventDate ?? "");
+  const [hours, setHours] = useState(typed?.durationHours ?? "2");
+  const busy = usePending({ fetcher });
   const blocked = date ? blockedDates[date] : undefined;
   const estimate =
     Number(hours) >= DURATION_MIN && Number(hours) <= DURATION_MAX
@@ -54,7 +53,13 @@ export function BookingRequestForm({
       : null;
 
   return (
-    <fetcher.Form method="post" action="/bookings" className="space-y-4" noValidate>
+    <fetcher.Form
+      method="post"
+      // The artist in the URL too: without JavaScript a refused request re-renders this form.
+      action={`/bookings?artist=${artistId}`}
+      className="space-y-4"
+      noValidate
+    >
       <input type="hidden" name="artistId" value={artistId} />
       <FormError>{result?.formError}</FormError>
       <Field
@@ -97,6 +102,7 @@ export function BookingRequestForm({
           label="Start Time (optional)"
           name="startTime"
           type="time"
+          defaultValue={typed?.startTime}
           error={result?.fieldErrors?.startTime}
         />
         <Field
@@ -117,6 +123,7 @@ export function BookingRequestForm({
         name="venue"
         required
         autoComplete="off"
+        defaultValue={typed?.venue}
         error={result?.fieldErrors?.venue}
       />
       <div>
@@ -126,7 +133,7 @@ export function BookingRequestForm({
         <select
           id="eventType"
           name="eventType"
-          defaultValue={DEFAULT_EVENT_TYPE}
+          defaultValue={typed?.eventType ?? DEFAULT_EVENT_TYPE}
           className={inputClasses}
         >
           {EVENT_TYPES.map((t) => (
@@ -138,6 +145,7 @@ export function BookingRequestForm({
         label="Additional Details (optional)"
         name="message"
         rows={3}
+        defaultValue={typed?.message}
         error={result?.fieldErrors?.message}
       />
       <div className="rounded-lg bg-slate-50 p-3 text-sm">
@@ -160,15 +168,4 @@ export function BookingRequestForm({
       </Button>
     </fetcher.Form>
   );
-}
-
-/** The toast for a failed request (product-spec 8.3): 'Authentication Required', 'Date Not Available'… */
-export function bookingToast(result: BookingFormResult | undefined) {
-  return result?.formError
-    ? {
-        title: result.formErrorTitle ?? "Booking Failed",
-        description: result.formError,
-        variant: "destructive" as const,
-      }
-    : null;
 }

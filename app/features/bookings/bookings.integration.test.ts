@@ -3,21 +3,25 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SignedInActor } from "~/lib/actor";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
+import { runExclusively } from "~/lib/periodic-job.server";
+import { statusOf as httpStatusOf, isProblem } from "~/lib/problem";
 import { artistProfiles, availability, bookings, musicSessions, userRoles } from "~db/schema";
 import { createArtist, createUser } from "../../../tests/support/factories";
 import { createTestDatabase, usingServer } from "../../../tests/support/test-database";
+import { setAvailability } from "../availability/availability.server";
 import { listMessages, sendMessage } from "../messages/messages.server";
 import {
   acceptBooking,
   autoCompletePastBookings,
-  BookingError,
+  BOOKING_REFUSALS,
   cancelBooking,
   createBookingRequest,
   declineBooking,
-  getBookingForUser,
+  getBooking,
   listArtistBookings,
   listClientBookings,
   rateBooking,
@@ -67,14 +71,24 @@ const request = (
   ...overrides,
 });
 
+/** The actor a signed-in user (or artist) is to the domain. */
+const as = (user: { id: string }, artistProfileId: string | null = null): SignedInActor => ({
+  id: user.id,
+  roles: [],
+  artistProfileId,
+});
+const asArtist = (artist: { user: { id: string }; artistId: string }) =>
+  as(artist.user, artist.artistId);
+
+/** Refused with a Problem whose code answers with `status`. */
 async function expectBookingError(promise: Promise<unknown>, status: number, message?: RegExp) {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(BookingError);
-  expect((error as BookingError).status).toBe(status);
-  if (message) expect((error as BookingError).message).toMatch(message);
+  if (!isProblem(error)) throw new Error(`expected a Problem, got ${String(error)}`);
+  expect(httpStatusOf(error.code)).toBe(status);
+  if (message) expect(error.message).toMatch(message);
 }
 
 async function statusOf(id: string) {
@@ -91,7 +105,7 @@ describe("booking requests", () => {
     const client = await createUser(database.db);
     const { id } = await createBookingRequest(
       ctx,
-      client,
+      as(client),
       request(artist.artistId, { durationHours: 2.5 }),
     );
     const [row] = await database.db.select().from(bookings).where(eq(bookings.id, id));
@@ -105,7 +119,7 @@ describe("booking requests", () => {
     const noRate = await createArtist(database.db, { hourlyRate: null });
     const second = await createBookingRequest(
       ctx,
-      client,
+      as(client),
       request(noRate.artistId, { durationHours: 3 }),
     );
     const [cheap] = await database.db
@@ -119,11 +133,14 @@ describe("booking requests", () => {
     const artist = await createArtist(database.db);
     const client = await createUser(database.db);
     const before = (await database.db.select({ id: bookings.id }).from(bookings)).length;
-    await expectBookingError(createBookingRequest(ctx, artist.user, request(artist.artistId)), 403);
+    await expectBookingError(
+      createBookingRequest(ctx, asArtist(artist), request(artist.artistId)),
+      403,
+    );
     await expectBookingError(
       createBookingRequest(
         ctx,
-        client,
+        as(client),
         request(artist.artistId, { eventDate: addDays(today, -1) }),
       ),
       400,
@@ -133,12 +150,20 @@ describe("booking requests", () => {
       { artistProfileId: artist.artistId, date: addDays(today, 6), status: "unavailable" },
     ]);
     await expectBookingError(
-      createBookingRequest(ctx, client, request(artist.artistId, { eventDate: addDays(today, 5) })),
+      createBookingRequest(
+        ctx,
+        as(client),
+        request(artist.artistId, { eventDate: addDays(today, 5) }),
+      ),
       409,
       /^This date is booked\. Please choose an available date\.$/,
     );
     await expectBookingError(
-      createBookingRequest(ctx, client, request(artist.artistId, { eventDate: addDays(today, 6) })),
+      createBookingRequest(
+        ctx,
+        as(client),
+        request(artist.artistId, { eventDate: addDays(today, 6) }),
+      ),
       409,
       /^This date is unavailable\. Please choose an available date\.$/,
     );
@@ -152,30 +177,30 @@ describe("responding to a request", () => {
     const other = await createArtist(database.db);
     const client = await createUser(database.db);
     const stranger = await createUser(database.db);
-    const { id } = await createBookingRequest(ctx, client, request(artist.artistId));
-    for (const who of [client.id, other.user.id, stranger.id]) {
-      await expectBookingError(acceptBooking(ctx, who, id), who === client.id ? 409 : 404);
-      await expectBookingError(declineBooking(ctx, who, id), who === client.id ? 409 : 404);
+    const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
+    for (const who of [as(client), asArtist(other), as(stranger)]) {
+      await expectBookingError(acceptBooking(ctx, who, id), who.id === client.id ? 409 : 404);
+      await expectBookingError(declineBooking(ctx, who, id), who.id === client.id ? 409 : 404);
     }
     expect(await statusOf(id)).toBe("pending");
-    await acceptBooking(ctx, artist.user.id, id);
+    await acceptBooking(ctx, asArtist(artist), id);
     expect(await statusOf(id)).toBe("confirmed");
     const [day] = await database.db
       .select({ status: availability.status })
       .from(availability)
       .where(eq(availability.artistProfileId, artist.artistId));
     expect(day?.status).toBe("booked");
-    await expectBookingError(acceptBooking(ctx, artist.user.id, id), 409);
-    await expectBookingError(declineBooking(ctx, artist.user.id, id), 409);
+    await expectBookingError(acceptBooking(ctx, asArtist(artist), id), 409);
+    await expectBookingError(declineBooking(ctx, asArtist(artist), id), 409);
   });
 
   it("declines pending → rejected, nothing else", async () => {
     const artist = await createArtist(database.db);
     const client = await createUser(database.db);
-    const { id } = await createBookingRequest(ctx, client, request(artist.artistId));
-    await declineBooking(ctx, artist.user.id, id);
+    const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
+    await declineBooking(ctx, asArtist(artist), id);
     expect(await statusOf(id)).toBe("rejected");
-    await expectBookingError(acceptBooking(ctx, artist.user.id, id), 409);
+    await expectBookingError(acceptBooking(ctx, asArtist(artist), id), 409);
   });
 
   it("accepts exactly one of two requests for the same date, also when both are accepted at once", async () => {
@@ -189,14 +214,14 @@ describe("responding to a request", () => {
     const ids = [];
     for (const c of clients)
       ids.push(
-        (await createBookingRequest(ctx, c, request(artist.artistId, { eventDate: date }))).id,
+        (await createBookingRequest(ctx, as(c), request(artist.artistId, { eventDate: date }))).id,
       );
     const results = await Promise.allSettled(
-      ids.map((id) => acceptBooking(ctx, artist.user.id, id)),
+      ids.map((id) => acceptBooking(ctx, asArtist(artist), id)),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results)
-      if (r.status === "rejected") expect(r.reason).toBeInstanceOf(BookingError);
+      if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict" });
     const statuses = await Promise.all(ids.map(statusOf));
     expect(statuses.filter((s) => s === "confirmed")).toHaveLength(1);
     expect(statuses.filter((s) => s === "pending")).toHaveLength(2);
@@ -206,17 +231,17 @@ describe("responding to a request", () => {
   it("lets the client cancel a pending or confirmed booking before its date, freeing a booked date", async () => {
     const artist = await createArtist(database.db);
     const client = await createUser(database.db);
-    const { id } = await createBookingRequest(ctx, client, request(artist.artistId));
-    await acceptBooking(ctx, artist.user.id, id);
-    await expectBookingError(cancelBooking(ctx, artist.user.id, id), 409);
-    await cancelBooking(ctx, client.id, id);
+    const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
+    await acceptBooking(ctx, asArtist(artist), id);
+    await expectBookingError(cancelBooking(ctx, asArtist(artist), id), 409);
+    await cancelBooking(ctx, as(client), id);
     expect(await statusOf(id)).toBe("cancelled");
     const [day] = await database.db
       .select({ status: availability.status })
       .from(availability)
       .where(eq(availability.artistProfileId, artist.artistId));
     expect(day?.status).toBe("available");
-    await expectBookingError(cancelBooking(ctx, client.id, id), 409);
+    await expectBookingError(cancelBooking(ctx, as(client), id), 409);
   });
 });
 
@@ -226,36 +251,49 @@ describe("reading", () => {
     const client = await createUser(database.db);
     const otherClient = await createUser(database.db);
     const otherArtist = await createArtist(database.db);
-    const { id } = await createBookingRequest(ctx, client, request(artist.artistId));
-    expect(await getBookingForUser(ctx, id, client.id)).not.toBeNull();
-    expect(await getBookingForUser(ctx, id, artist.user.id)).not.toBeNull();
-    expect(await getBookingForUser(ctx, id, otherClient.id)).toBeNull();
-    expect(await getBookingForUser(ctx, id, otherArtist.user.id)).toBeNull();
-    expect((await listClientBookings(ctx, otherClient.id)).map((b) => b.id)).not.toContain(id);
-    expect((await listArtistBookings(ctx, otherArtist.artistId)).map((b) => b.id)).not.toContain(
+    const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
+    const booking = await getBooking(ctx, as(client), id);
+    expect(booking).not.toBeNull();
+    expect(await getBooking(ctx, asArtist(artist), id)).not.toBeNull();
+    expect(await getBooking(ctx, as(otherClient), id)).toBeNull();
+    expect(await getBooking(ctx, asArtist(otherArtist), id)).toBeNull();
+    expect(await getBooking(ctx, null, id)).toBeNull();
+    expect((await listClientBookings(ctx, as(otherClient))).map((b) => b.id)).not.toContain(id);
+    expect((await listArtistBookings(ctx, asArtist(otherArtist))).map((b) => b.id)).not.toContain(
       id,
     );
-    await expectBookingError(sendMessage(ctx, otherClient, id, "hello?"), 404);
-    await expectBookingError(sendMessage(ctx, otherArtist.user, id, "hello?"), 404);
-    expect(await listMessages(ctx, id)).toEqual([]);
+    await expectBookingError(
+      sendMessage(ctx, as(otherClient), { bookingId: id, message: "hello?" }),
+      404,
+    );
+    await expectBookingError(
+      sendMessage(ctx, asArtist(otherArtist), { bookingId: id, message: "hello?" }),
+      404,
+    );
+    if (!booking) throw new Error("the client reads their booking");
+    expect(await listMessages(ctx, as(client), { booking })).toEqual([]);
+    // An outsider handed the booking object still reads nothing.
+    await sendMessage(ctx, as(client), { bookingId: id, message: "Only for us" });
+    expect(await listMessages(ctx, as(otherClient), { booking })).toEqual([]);
   });
 
   it("delivers messages in order to the topic, and replays what came after a given message", async () => {
     const artist = await createArtist(database.db);
     const client = await createUser(database.db);
-    const { id } = await createBookingRequest(ctx, client, request(artist.artistId));
-    const first = await sendMessage(ctx, artist.user, id, "First");
-    await sendMessage(ctx, client, id, "Second");
-    await sendMessage(ctx, artist.user, id, "Third");
-    expect((await listMessages(ctx, id)).map((m) => m.message)).toEqual([
+    const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
+    const first = await sendMessage(ctx, asArtist(artist), { bookingId: id, message: "First" });
+    await sendMessage(ctx, as(client), { bookingId: id, message: "Second" });
+    await sendMessage(ctx, asArtist(artist), { bookingId: id, message: "Third" });
+    const booking = await getBooking(ctx, as(client), id);
+    if (!booking) throw new Error("the client reads their booking");
+    expect((await listMessages(ctx, as(client), { booking })).map((m) => m.message)).toEqual([
       "First",
       "Second",
       "Third",
     ]);
-    expect((await listMessages(ctx, id, first.id)).map((m) => m.message)).toEqual([
-      "Second",
-      "Third",
-    ]);
+    expect(
+      (await listMessages(ctx, as(client), { booking, after: first.id })).map((m) => m.message),
+    ).toEqual(["Second", "Third"]);
     expect(published.filter((p) => p.topic === `booking:${id}`)).toHaveLength(3);
     expect(sent.at(-1)?.to).toBe(client.email);
   });
@@ -267,15 +305,15 @@ describe("auto-complete and rating", () => {
     const client = await createUser(database.db);
     const a = await createBookingRequest(
       ctx,
-      client,
+      as(client),
       request(artist.artistId, { eventDate: addDays(today, 30) }),
     );
     const b = await createBookingRequest(
       ctx,
-      client,
+      as(client),
       request(artist.artistId, { eventDate: addDays(today, 31) }),
     );
-    await acceptBooking(ctx, artist.user.id, a.id);
+    await acceptBooking(ctx, asArtist(artist), a.id);
     await database.db
       .update(bookings)
       .set({ eventDate: addDays(today, -2) })
@@ -295,14 +333,16 @@ describe("auto-complete and rating", () => {
     for (const day of [40, 41]) {
       const { id } = await createBookingRequest(
         ctx,
-        client,
+        as(client),
         request(artist.artistId, { eventDate: addDays(today, day), startTime: "19:30" }),
       );
-      await acceptBooking(ctx, artist.user.id, id);
+      await acceptBooking(ctx, asArtist(artist), id);
       ids.push(id);
     }
     const [first, second] = ids as [string, string];
-    await expectBookingError(rateBooking(ctx, client.id, first, 5, null), 409); // not completed yet
+    const rate = (who: SignedInActor, bookingId: string, rating: number, review: string | null) =>
+      rateBooking(ctx, who, { bookingId, rating, review });
+    await expectBookingError(rate(as(client), first, 5, null), 409); // not completed yet
     await database.db
       .update(bookings)
       .set({ eventDate: addDays(today, -3) })
@@ -312,14 +352,11 @@ describe("auto-complete and rating", () => {
       .set({ eventDate: addDays(today, -4) })
       .where(eq(bookings.id, second));
     await autoCompletePastBookings(database.db, today);
-    await expectBookingError(rateBooking(ctx, artist.user.id, first, 5, null), 409); // a party, not the client
-    await expectBookingError(
-      rateBooking(ctx, (await createUser(database.db)).id, first, 5, null),
-      404,
-    );
-    await rateBooking(ctx, client.id, first, 5, "Great");
-    await expectBookingError(rateBooking(ctx, client.id, first, 1, null), 409);
-    await rateBooking(ctx, client.id, second, 4, null);
+    await expectBookingError(rate(asArtist(artist), first, 5, null), 409); // a party, not the client
+    await expectBookingError(rate(as(await createUser(database.db)), first, 5, null), 404);
+    await rate(as(client), first, 5, "Great");
+    await expectBookingError(rate(as(client), first, 1, null), 409);
+    await rate(as(client), second, 4, null);
     const [profile] = await database.db
       .select({
         rating: artistProfiles.rating,
@@ -347,5 +384,142 @@ describe("auto-complete and rating", () => {
     });
     // 19:30 in Asia/Kolkata is 14:00 UTC.
     expect(sessions[0]?.start.toISOString()).toBe(`${addDays(today, -3)}T14:00:00.000Z`);
+  });
+});
+
+describe("past bookings: reads show them settled, the job writes it down once", () => {
+  /** A pending and a confirmed booking of a new artist, both moved to a past date. */
+  async function pastPair() {
+    const artist = await createArtist(database.db);
+    const client = await createUser(database.db);
+    const pending = await createBookingRequest(
+      ctx,
+      as(client),
+      request(artist.artistId, { eventDate: addDays(today, 50) }),
+    );
+    const confirmed = await createBookingRequest(
+      ctx,
+      as(client),
+      request(artist.artistId, { eventDate: addDays(today, 51) }),
+    );
+    await acceptBooking(ctx, asArtist(artist), confirmed.id);
+    await database.db
+      .update(bookings)
+      .set({ eventDate: addDays(today, -1) })
+      .where(eq(bookings.id, pending.id));
+    await database.db
+      .update(bookings)
+      .set({ eventDate: addDays(today, -2) })
+      .where(eq(bookings.id, confirmed.id));
+    return { artist, client, pending: pending.id, confirmed: confirmed.id };
+  }
+
+  const stored = async () =>
+    database.db
+      .select({ id: bookings.id, status: bookings.status, updatedAt: bookings.updatedAt })
+      .from(bookings)
+      .orderBy(bookings.id);
+
+  it("a read shows a past confirmed booking as completed and a past pending one as cancelled, and writes nothing", async () => {
+    const { artist, client, pending, confirmed } = await pastPair();
+    const before = await stored();
+    const asClient = await listClientBookings(ctx, as(client));
+    const asOwner = await listArtistBookings(ctx, asArtist(artist));
+    const one = await getBooking(ctx, as(client), confirmed);
+    for (const list of [asClient, asOwner]) {
+      expect(list.find((b) => b.id === confirmed)?.status).toBe("completed");
+      expect(list.find((b) => b.id === pending)?.status).toBe("cancelled");
+    }
+    expect(one).toMatchObject({ status: "completed", beforeEventDay: false });
+    // Nothing changed in the table: not a status, not a timestamp.
+    expect(await stored()).toEqual(before);
+    expect(await statusOf(confirmed)).toBe("confirmed");
+    expect(await statusOf(pending)).toBe("pending");
+  });
+
+  it("the job, run twice at once, settles each booking exactly once", async () => {
+    await autoCompletePastBookings(database.db, today); // what earlier tests left behind
+    const pairs = [await pastPair(), await pastPair()];
+    const runs = await Promise.all(
+      [1, 2].map(() =>
+        runExclusively(database.db, "auto-complete of past bookings", (tx) =>
+          autoCompletePastBookings(tx, today),
+        ),
+      ),
+    );
+    const done = runs.flatMap((r) => (r.ran ? [r.value] : []));
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    expect(done.reduce((n, r) => n + r.completed, 0)).toBe(2);
+    expect(done.reduce((n, r) => n + r.cancelled, 0)).toBe(2);
+    for (const pair of pairs) {
+      expect(await statusOf(pair.confirmed)).toBe("completed");
+      expect(await statusOf(pair.pending)).toBe("cancelled");
+    }
+    const again = await runExclusively(database.db, "auto-complete of past bookings", (tx) =>
+      autoCompletePastBookings(tx, today),
+    );
+    expect(again).toEqual({ ran: true, value: { completed: 0, cancelled: 0 } });
+  });
+
+  it("lets the client rate a past confirmed booking before the job has run", async () => {
+    const { artist, client, confirmed } = await pastPair();
+    await rateBooking(ctx, as(client), { bookingId: confirmed, rating: 4, review: null });
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.id, confirmed));
+    expect(row).toMatchObject({ status: "completed", rating: 4, ratingGiven: true });
+    const [profile] = await database.db
+      .select({ reviews: artistProfiles.totalReviews })
+      .from(artistProfiles)
+      .where(eq(artistProfiles.id, artist.artistId));
+    expect(profile?.reviews).toBe(1);
+    await expectBookingError(
+      rateBooking(ctx, as(client), { bookingId: confirmed, rating: 5, review: null }),
+      409,
+    );
+  });
+
+  it("no longer accepts, declines or cancels a booking whose date has passed, before the job ran", async () => {
+    const { artist, client, pending, confirmed } = await pastPair();
+    await expectBookingError(acceptBooking(ctx, asArtist(artist), pending), 409);
+    await expectBookingError(declineBooking(ctx, asArtist(artist), pending), 409);
+    await expectBookingError(cancelBooking(ctx, as(client), pending), 409);
+    await expectBookingError(cancelBooking(ctx, as(client), confirmed), 409);
+    expect(await statusOf(pending)).toBe("pending");
+    expect(await statusOf(confirmed)).toBe("confirmed");
+  });
+});
+
+describe("accepting a date the artist has since marked unavailable", () => {
+  it("is refused with a clear message and changes nothing; once the date is available again it works", async () => {
+    const artist = await createArtist(database.db);
+    const client = await createUser(database.db);
+    const date = addDays(today, 60);
+    const { id } = await createBookingRequest(
+      ctx,
+      as(client),
+      request(artist.artistId, { eventDate: date }),
+    );
+    await setAvailability(ctx, asArtist(artist), { date, status: "unavailable", notes: null });
+    const refused = await acceptBooking(ctx, asArtist(artist), id).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({
+      code: "conflict",
+      reason: BOOKING_REFUSALS.dateMarkedUnavailable,
+    });
+    expect((refused as Error).message).toMatch(/marked .* as unavailable/);
+    expect(await statusOf(id)).toBe("pending");
+    const dayStatus = async () =>
+      (
+        await database.db
+          .select({ status: availability.status })
+          .from(availability)
+          .where(eq(availability.artistProfileId, artist.artistId))
+      )[0]?.status;
+    expect(await dayStatus()).toBe("unavailable");
+    await setAvailability(ctx, asArtist(artist), { date, status: "available", notes: null });
+    await acceptBooking(ctx, asArtist(artist), id);
+    expect(await statusOf(id)).toBe("confirmed");
+    expect(await dayStatus()).toBe("booked");
   });
 });

@@ -231,3 +231,116 @@ describe("every booking endpoint, for people who are not its parties", () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe("hostile requests to the booking, message and calendar endpoints get a 4xx, never a 5xx", () => {
+  const countBookings = async () =>
+    (await database.db.select({ id: bookings.id }).from(bookings)).length;
+  const booking = (fields: Record<string, string>) => ({
+    artistId,
+    eventDate: addDays(todayIn(app.env.timeZone), 15),
+    durationHours: "2",
+    venue: "Hall",
+    eventType: "Wedding",
+    ...fields,
+  });
+
+  it("refuses impossible dates as invalid, on the date field, before any query", async () => {
+    const before = { bookings: await countBookings(), days: (await snapshot()).days };
+    for (const date of ["9999-99-99", "2026-13-01", "2027-02-30"]) {
+      const set = await postForm(
+        app,
+        "/availability",
+        { intent: "set", date, status: "unavailable" },
+        artist.cookie,
+      );
+      expect(set.status).toBe(400);
+      expect(await set.text()).toContain("Please choose a valid date");
+      const clear = await postForm(app, "/availability", { intent: "clear", date }, artist.cookie);
+      expect(clear.status).toBe(400);
+      const request = await postForm(
+        app,
+        `/bookings?artist=${artistId}`,
+        booking({ eventDate: date }),
+        client.cookie,
+      );
+      expect(request.status).toBe(400);
+      expect(await request.text()).toContain("Please choose a valid date");
+    }
+    expect(await countBookings()).toBe(before.bookings);
+    expect((await snapshot()).days).toEqual(before.days);
+  });
+
+  it("answers a NUL byte in any field or parameter with a 4xx", async () => {
+    const before = await snapshot();
+    const count = await countBookings();
+    const nul = "abc\u0000def";
+    const posts: [string, Record<string, string>, string][] = [
+      ["/bookings", booking({ venue: nul }), client.cookie],
+      ["/bookings", booking({ message: nul }), client.cookie],
+      ["/bookings", booking({ artistId: nul }), client.cookie],
+      ["/bookings", booking({ eventDate: nul }), client.cookie],
+      [`/bookings/${bookingId}`, { intent: "message", message: nul }, client.cookie],
+      [`/bookings/${bookingId}`, { intent: "rate", rating: "5", review: nul }, client.cookie],
+      [`/bookings/${bookingId}`, { intent: nul }, artist.cookie],
+      [`/bookings/${bookingId}`, { intent: "accept", returnTo: `/x${nul}` }, artist.cookie],
+      [
+        "/availability",
+        {
+          intent: "set",
+          date: addDays(todayIn(app.env.timeZone), 3),
+          status: "available",
+          notes: nul,
+        },
+        artist.cookie,
+      ],
+      ["/availability", { intent: "set", date: nul, status: "available" }, artist.cookie],
+    ];
+    for (const [path, fields, cookie] of posts) {
+      const res = await postForm(app, path, fields, cookie);
+      expect(res.status, `${path} ${JSON.stringify(fields)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${path} ${JSON.stringify(fields)}`).toBeLessThan(500);
+    }
+    for (const path of [
+      "/bookings?artist=abc%00def",
+      "/bookings?artist=%00",
+      "/bookings/abc%00def",
+      `/bookings/${bookingId}%00`,
+      "/bookings/abc%00def/events",
+    ]) {
+      const res = await app.request(path, { headers: { Cookie: client.cookie } });
+      expect(res.status, path).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await countBookings()).toBe(count);
+  });
+
+  it("answers a body that is not a form with 415 or 400", async () => {
+    const before = await snapshot();
+    const send = (path: string, cookie: string, contentType: string, body: string) =>
+      app.request(path, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": contentType, Origin: app.env.appUrl.origin, Cookie: cookie },
+        redirect: "manual",
+      });
+    const targets: [string, string][] = [
+      ["/bookings", client.cookie],
+      [`/bookings/${bookingId}`, artist.cookie],
+      ["/availability", artist.cookie],
+    ];
+    for (const [path, cookie] of targets) {
+      const json = await send(path, cookie, "application/json", '{"intent":"accept"}');
+      expect(json.status, `${path} JSON`).toBe(415);
+      const noBoundary = await send(path, cookie, "multipart/form-data", "--x\r\n");
+      expect(noBoundary.status, `${path} multipart without a boundary`).toBe(400);
+      const truncated = await send(
+        path,
+        cookie,
+        "multipart/form-data; boundary=XYZ",
+        '--XYZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\nacc',
+      );
+      expect(truncated.status, `${path} truncated multipart`).toBe(400);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

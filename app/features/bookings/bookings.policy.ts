@@ -1,31 +1,46 @@
-/** Who may do what with a booking. Pure rules, used by the server and to show or hide buttons. */
+import type { Actor } from "~/lib/actor";
+import type { BOOKING_STATUSES } from "~db/enums";
+
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * Who may do what with a booking: pure rules, used by the server to refuse and by the booking
+ * page to show or hide its buttons. `status` is the booking's status as of today (a confirmed
+ * booking whose date has passed is completed, a pending one cancelled), and `beforeEventDay` says
+ * whether today is still before the event's date; both come from the read.
+ */
 export type BookingParties = {
-  status: "pending" | "confirmed" | "rejected" | "completed" | "cancelled";
-  eventDate: string;
+  status: BookingStatus;
+  beforeEventDay: boolean;
   ratingGiven: boolean;
   clientUserId: string | null;
   artistUserId: string | null;
 };
 
-export const isBookingClient = (userId: string, b: BookingParties) => b.clientUserId === userId;
-export const isBookingArtist = (userId: string, b: BookingParties) => b.artistUserId === userId;
-export const canReadBooking = (userId: string, b: BookingParties) =>
-  isBookingClient(userId, b) || isBookingArtist(userId, b);
+export const isBookingClient = (actor: Actor, b: BookingParties) =>
+  actor !== null && b.clientUserId === actor.id;
 
-/** Only the artist, only while pending. */
-export const canRespondToBooking = (userId: string, b: BookingParties) =>
-  isBookingArtist(userId, b) && b.status === "pending";
+export const isBookingArtist = (actor: Actor, b: BookingParties) =>
+  actor !== null && b.artistUserId === actor.id;
 
-/** The client, while pending or confirmed, before the event date. */
-export const canCancelBooking = (userId: string, b: BookingParties, today: string) =>
-  isBookingClient(userId, b) &&
+/** Only its two parties see a booking; to anyone else it does not exist. */
+export const canReadBooking = (actor: Actor, b: BookingParties) =>
+  isBookingClient(actor, b) || isBookingArtist(actor, b);
+
+/** Only the artist accepts or declines, only while pending. */
+export const canRespondToBooking = (actor: Actor, b: BookingParties) =>
+  isBookingArtist(actor, b) && b.status === "pending";
+
+/** The client cancels while pending or confirmed, up to the day before the event. */
+export const canCancelBooking = (actor: Actor, b: BookingParties) =>
+  isBookingClient(actor, b) &&
   (b.status === "pending" || b.status === "confirmed") &&
-  b.eventDate > today;
+  b.beforeEventDay;
 
-/** The client, once, when completed. */
-export const canRateBooking = (userId: string, b: BookingParties) =>
-  isBookingClient(userId, b) && b.status === "completed" && !b.ratingGiven;
+/** The client rates a completed booking, once. */
+export const canRateBooking = (actor: Actor, b: BookingParties) =>
+  isBookingClient(actor, b) && b.status === "completed" && !b.ratingGiven;
 
 /** Both parties may message while the booking exists and both still have accounts. */
-export const canMessageBooking = (userId: string, b: BookingParties) =>
-  canReadBooking(userId, b) && b.clientUserId !== null && b.artistUserId !== null;
+export const canMessageBooking = (actor: Actor, b: BookingParties) =>
+  canReadBooking(actor, b) && b.clientUserId !== null && b.artistUserId !== null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDate } from "~/lib/dates";
 import { DEFAULT_EVENT_TYPE, DURATION_MAX, DURATION_MIN, EVENT_TYPES } from "./pricing";
 
 export const BookingRequestSchema = z.object({
@@ -7,13 +8,7 @@ export const BookingRequestSchema = z.object({
     .string()
     .trim()
     .min(1, "Please choose a date")
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a valid date")
-    .refine(
-      (v) =>
-        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      "Please choose a valid date",
-    ),
+    .refine(isIsoDate, "Please choose a valid date"),
   startTime: z
     .string()
     .trim()
@@ -61,6 +56,7 @@ export const RatingSchema = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
 });
+export type Rating = z.infer<typeof RatingSchema>;
 
 export const MessageSchema = z.object({
   message: z
@@ -69,3 +65,20 @@ export const MessageSchema = z.object({
     .min(1, "Please write a message")
     .max(2000, "Messages can be at most 2000 characters"),
 });
+
+/** Where to go after the action; checked by `safeRedirectPath`, which falls back when unsafe. */
+const ReturnTo = z.string().optional().catch(undefined);
+
+/** The booking page's actions, told apart by `intent`. */
+export const BookingActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("accept"), returnTo: ReturnTo }),
+  z.object({ intent: z.literal("decline"), returnTo: ReturnTo }),
+  z.object({ intent: z.literal("cancel"), returnTo: ReturnTo }),
+  RatingSchema.extend({ intent: z.literal("rate"), returnTo: ReturnTo }),
+  MessageSchema.extend({ intent: z.literal("message") }),
+]);
+
+export const BOOKING_INTENTS = ["accept", "decline", "cancel", "rate", "message"] as const;
+export type BookingIntent = (typeof BOOKING_INTENTS)[number];
+export const isBookingIntent = (value: unknown): value is BookingIntent =>
+  typeof value === "string" && (BOOKING_INTENTS as readonly string[]).includes(value);

@@ -1,7 +1,11 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { canBookArtist } from "~/features/artists/artists.policy";
+import type { Actor, SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { formatLongDate, todayIn, zonedDateTimeToUtc } from "~/lib/dates";
+import { isUuid } from "~/lib/ids";
+import { isProblem, refuse } from "~/lib/problem";
 import { type Queryable, queryRows } from "~db/client";
 import {
   artistProfiles,
@@ -15,17 +19,19 @@ import {
 import { bookingMails } from "./booking-mails";
 import {
   type BookingParties,
+  type BookingStatus,
   canCancelBooking,
   canRateBooking,
   canReadBooking,
   canRespondToBooking,
 } from "./bookings.policy";
-import type { BookingRequest } from "./bookings.schema";
+import type { BookingRequest, Rating } from "./bookings.schema";
 import { estimateTotal } from "./pricing";
 
 type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
+type ReadCtx = Pick<AppContext, "db" | "env">;
 
-export type BookingStatus = BookingParties["status"];
+export type { BookingStatus };
 
 export type BookingView = BookingParties & {
   id: string;
@@ -34,6 +40,7 @@ export type BookingView = BookingParties & {
   artistSlug: string | null;
   clientName: string;
   clientEmail: string;
+  eventDate: string;
   startTime: string | null;
   durationHours: number;
   venue: string;
@@ -46,20 +53,64 @@ export type BookingView = BookingParties & {
   createdAt: Date;
 };
 
-export class BookingError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly title = "Error",
-  ) {
-    super(message);
-  }
+/** Reasons the UI may branch on (never on a message's text). */
+export const BOOKING_REFUSALS = {
+  /** The chosen date is in the past, booked or unavailable. */
+  dateNotAvailable: "date_not_available",
+  /** The artist marked the date unavailable after the request came in. */
+  dateMarkedUnavailable: "date_marked_unavailable",
+} as const;
+
+const today = (ctx: Pick<AppContext, "env">) => todayIn(ctx.env.timeZone);
+
+// ─── The status as of today ────────────────────────────────────────────────────────────────────
+// Once its date has passed, a confirmed booking is completed and a pending one is cancelled. The
+// periodic job (`autoCompletePastBookings`) writes that down; until it has run, every read
+// computes it, and every write that depends on it applies it to the row it changes.
+
+const hasPassed = (day: string) => lt(bookings.eventDate, day);
+
+/** A booking's status as of `day`, computed in the query. */
+function statusAsOf(day: string): SQL<BookingStatus> {
+  return sql<BookingStatus>`CASE
+    WHEN ${bookings.status} = 'confirmed' AND ${hasPassed(day)} THEN 'completed'
+    WHEN ${bookings.status} = 'pending' AND ${hasPassed(day)} THEN 'cancelled'
+    ELSE ${bookings.status} END`;
 }
+
+/** Still pending as of `day` (what accept and decline change). */
+const stillPending = (day: string) =>
+  and(eq(bookings.status, "pending"), gte(bookings.eventDate, day));
+
+/** Completed as of `day`, whether or not the job has written it yet (what a rating needs). */
+const completedBy = (day: string) =>
+  or(eq(bookings.status, "completed"), and(eq(bookings.status, "confirmed"), hasPassed(day)));
+
+/**
+ * The periodic job: confirmed bookings whose date has passed become completed, pending ones
+ * cancelled. One statement, idempotent; reads already show its result before it runs.
+ */
+export async function autoCompletePastBookings(db: Queryable, day: string) {
+  const changed = await queryRows<{ status: BookingStatus }>(
+    db,
+    sql`UPDATE bookings
+      SET status = CASE status WHEN 'confirmed' THEN 'completed' ELSE 'cancelled' END,
+          updated_at = now()
+      WHERE status IN ('pending', 'confirmed') AND event_date < ${day}
+      RETURNING status`,
+  );
+  return {
+    completed: changed.filter((r) => r.status === "completed").length,
+    cancelled: changed.filter((r) => r.status === "cancelled").length,
+  };
+}
+
+// ─── Reads (they never write) ──────────────────────────────────────────────────────────────────
 
 const clientUser = alias(users, "client_user");
 const clientProfile = alias(profiles, "client_profile");
 
-function viewQuery(db: Queryable) {
+function viewQuery(db: Queryable, day: string) {
   return db
     .select({
       id: bookings.id,
@@ -78,7 +129,8 @@ function viewQuery(db: Queryable) {
       eventType: bookings.eventType,
       eventName: bookings.eventName,
       message: bookings.message,
-      status: bookings.status,
+      status: statusAsOf(day),
+      beforeEventDay: sql<boolean>`${bookings.eventDate} > ${day}`,
       totalAmount: bookings.totalAmount,
       rating: bookings.rating,
       review: bookings.review,
@@ -113,6 +165,7 @@ function toView(row: Row): BookingView {
     eventName: row.eventName,
     message: row.message,
     status: row.status,
+    beforeEventDay: row.beforeEventDay,
     totalAmount: row.totalAmount,
     rating: row.rating,
     review: row.review,
@@ -121,61 +174,43 @@ function toView(row: Row): BookingView {
   };
 }
 
-/**
- * Confirmed bookings whose date has passed become completed; pending ones become cancelled.
- * Idempotent: runs before bookings are listed and periodically.
- */
-export async function autoCompletePastBookings(db: Queryable, today: string) {
-  const completed = await db
-    .update(bookings)
-    .set({ status: "completed", updatedAt: new Date() })
-    .where(and(eq(bookings.status, "confirmed"), lt(bookings.eventDate, today)))
-    .returning({ id: bookings.id });
-  const cancelled = await db
-    .update(bookings)
-    .set({ status: "cancelled", updatedAt: new Date() })
-    .where(and(eq(bookings.status, "pending"), lt(bookings.eventDate, today)))
-    .returning({ id: bookings.id });
-  return { completed: completed.length, cancelled: cancelled.length };
-}
-
-async function autoCompleteQuietly(ctx: Ctx) {
-  try {
-    await autoCompletePastBookings(ctx.db, todayIn(ctx.env.timeZone));
-  } catch (error) {
-    ctx.logger.error({ err: error }, "auto-complete of past bookings failed");
-  }
-}
-
-export async function listArtistBookings(ctx: Ctx, artistId: string) {
-  await autoCompleteQuietly(ctx);
-  const rows = await viewQuery(ctx.db)
-    .where(eq(bookings.artistProfileId, artistId))
+/** The bookings made with the actor's artist profile, newest first (none without a profile). */
+export async function listArtistBookings(ctx: ReadCtx, actor: Actor): Promise<BookingView[]> {
+  if (!actor?.artistProfileId) return [];
+  const rows = await viewQuery(ctx.db, today(ctx))
+    .where(eq(bookings.artistProfileId, actor.artistProfileId))
     .orderBy(desc(bookings.createdAt));
   return rows.map(toView);
 }
 
-export async function listClientBookings(ctx: Ctx, userId: string) {
-  await autoCompleteQuietly(ctx);
-  const rows = await viewQuery(ctx.db)
-    .where(eq(bookings.clientUserId, userId))
+/** The bookings the actor requested as a client, newest first. */
+export async function listClientBookings(ctx: ReadCtx, actor: Actor): Promise<BookingView[]> {
+  if (!actor) return [];
+  const rows = await viewQuery(ctx.db, today(ctx))
+    .where(eq(bookings.clientUserId, actor.id))
     .orderBy(desc(bookings.createdAt));
   return rows.map(toView);
 }
 
-/** The booking if `userId` is its client or its artist; null otherwise (also when it does not exist). */
-export async function getBookingForUser(
-  ctx: Ctx,
+/** The booking if the actor is one of its parties; null otherwise (also when it does not exist). */
+export async function getBooking(
+  ctx: ReadCtx,
+  actor: Actor,
   bookingId: string,
-  userId: string,
 ): Promise<BookingView | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(bookingId)) return null;
-  await autoCompleteQuietly(ctx);
-  const [row] = await viewQuery(ctx.db).where(eq(bookings.id, bookingId));
+  if (!isUuid(bookingId)) return null;
+  const [row] = await viewQuery(ctx.db, today(ctx)).where(eq(bookings.id, bookingId));
   if (!row) return null;
   const view = toView(row);
-  return canReadBooking(userId, view) ? view : null;
+  return canReadBooking(actor, view) ? view : null;
 }
+
+/** As `getBooking`, for a write: a booking the actor may not see is refused as not found. */
+async function bookingOf(ctx: ReadCtx, actor: Actor, bookingId: string) {
+  return (await getBooking(ctx, actor, bookingId)) ?? refuse("not_found", "Booking not found.");
+}
+
+// ─── Writes ────────────────────────────────────────────────────────────────────────────────────
 
 const bookingUrl = (ctx: Ctx, id: string) => new URL(`/bookings/${id}`, ctx.env.appUrl).href;
 
@@ -188,15 +223,12 @@ async function sendQuietly(ctx: Ctx, send: () => Promise<void>) {
 }
 
 /** A client's request: every rule checked here, the amount computed here. */
-export async function createBookingRequest(
-  ctx: Ctx,
-  user: { id: string; name: string },
-  input: BookingRequest,
-) {
+export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input: BookingRequest) {
   const [artist] = await ctx.db
     .select({
       id: artistProfiles.id,
       userId: artistProfiles.userId,
+      slug: artistProfiles.slug,
       artistName: artistProfiles.artistName,
       hourlyRate: artistProfiles.hourlyRate,
       email: users.email,
@@ -204,11 +236,12 @@ export async function createBookingRequest(
     .from(artistProfiles)
     .innerJoin(users, eq(users.id, artistProfiles.userId))
     .where(eq(artistProfiles.id, input.artistId));
-  if (!artist) throw new BookingError("Artist profile not found.", 404);
-  if (artist.userId === user.id) throw new BookingError("You can't book your own profile.", 403);
-  const today = todayIn(ctx.env.timeZone);
-  if (input.eventDate < today)
-    throw new BookingError("Please choose today or a later date.", 400, "Date Not Available");
+  if (!artist) refuse("not_found", "Artist profile not found.");
+  if (!canBookArtist(actor, artist)) refuse("forbidden", "You can't book your own profile.");
+  if (input.eventDate < today(ctx))
+    refuse("invalid", "Please choose today or a later date.", {
+      reason: BOOKING_REFUSALS.dateNotAvailable,
+    });
   const [day] = await ctx.db
     .select({ status: availability.status })
     .from(availability)
@@ -216,18 +249,20 @@ export async function createBookingRequest(
       and(eq(availability.artistProfileId, artist.id), eq(availability.date, input.eventDate)),
     );
   if (day && day.status !== "available") {
-    throw new BookingError(
-      `This date is ${day.status}. Please choose an available date.`,
-      409,
-      "Date Not Available",
-    );
+    refuse("conflict", `This date is ${day.status}. Please choose an available date.`, {
+      reason: BOOKING_REFUSALS.dateNotAvailable,
+    });
   }
+  const [client] = await ctx.db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, actor.id));
   const id = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(bookings)
       .values({
         artistProfileId: artist.id,
-        clientUserId: user.id,
+        clientUserId: actor.id,
         eventDate: input.eventDate,
         startTime: input.startTime,
         durationHours: input.durationHours,
@@ -238,8 +273,8 @@ export async function createBookingRequest(
         totalAmount: estimateTotal(input.durationHours, artist.hourlyRate),
       })
       .returning({ id: bookings.id });
-    // The first booking request makes the user a client (decisions.md).
-    await tx.insert(userRoles).values({ userId: user.id, role: "client" }).onConflictDoNothing();
+    // Sending a first booking request is what makes a user a client.
+    await tx.insert(userRoles).values({ userId: actor.id, role: "client" }).onConflictDoNothing();
     return created?.id as string;
   });
   await sendQuietly(ctx, () =>
@@ -247,13 +282,13 @@ export async function createBookingRequest(
       bookingMails.newRequest(
         artist.email,
         artist.artistName,
-        user.name,
+        client?.name ?? "",
         formatLongDate(input.eventDate),
         bookingUrl(ctx, id),
       ),
     ),
   );
-  return { id, artistName: artist.artistName };
+  return { id, artistName: artist.artistName, artistSlug: artist.slug };
 }
 
 async function lockBooking(tx: Queryable, bookingId: string) {
@@ -266,42 +301,57 @@ async function lockBooking(tx: Queryable, bookingId: string) {
 
 const UNIQUE_VIOLATION = "23505";
 
+function isUniqueViolation(error: unknown) {
+  const code =
+    (error as { cause?: { code?: string }; code?: string }).cause?.code ??
+    (error as { code?: string }).code;
+  return code === UNIQUE_VIOLATION;
+}
+
 /**
  * Accept (pending → confirmed) and mark the date booked, in one transaction. A second booking for
- * a date that is already confirmed loses to the unique index and changes nothing.
+ * a date that is already confirmed loses to the unique index and changes nothing; so does a
+ * request for a date the artist has marked unavailable since it came in (the artist makes the
+ * date available again first, or declines).
  */
-export async function acceptBooking(ctx: Ctx, userId: string, bookingId: string) {
-  const booking = await getBookingForUser(ctx, bookingId, userId);
-  if (!booking?.artistProfileId) throw new BookingError("Booking not found.", 404);
-  if (!canRespondToBooking(userId, booking))
-    throw new BookingError("Only pending booking requests can be accepted.", 409);
+export async function acceptBooking(ctx: Ctx, actor: SignedInActor, bookingId: string) {
+  const booking = await bookingOf(ctx, actor, bookingId);
+  if (!booking.artistProfileId) refuse("not_found", "Booking not found.");
+  const notPending = "Only pending booking requests can be accepted.";
+  if (!canRespondToBooking(actor, booking)) refuse("conflict", notPending);
   const artistId = booking.artistProfileId;
+  const day = today(ctx);
   try {
     await ctx.db.transaction(async (tx) => {
       await lockBooking(tx, bookingId);
       const updated = await tx
         .update(bookings)
         .set({ status: "confirmed", updatedAt: new Date() })
-        .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending")))
+        .where(and(eq(bookings.id, bookingId), stillPending(day)))
         .returning({ id: bookings.id });
-      if (updated.length === 0)
-        throw new BookingError("Only pending booking requests can be accepted.", 409);
-      await tx
+      if (updated.length === 0) refuse("conflict", notPending);
+      const marked = await tx
         .insert(availability)
         .values({ artistProfileId: artistId, date: booking.eventDate, status: "booked" })
         .onConflictDoUpdate({
           target: [availability.artistProfileId, availability.date],
           set: { status: "booked", updatedAt: new Date() },
-        });
+          setWhere: ne(availability.status, "unavailable"),
+        })
+        .returning({ id: availability.id });
+      if (marked.length === 0) {
+        refuse(
+          "conflict",
+          `You marked ${formatLongDate(booking.eventDate)} as unavailable. Make the date available again in your schedule to accept this request, or decline it.`,
+          { reason: BOOKING_REFUSALS.dateMarkedUnavailable },
+        );
+      }
     });
   } catch (error) {
-    const code =
-      (error as { cause?: { code?: string }; code?: string }).cause?.code ??
-      (error as { code?: string }).code;
-    if (code === UNIQUE_VIOLATION) {
-      throw new BookingError(
+    if (!isProblem(error) && isUniqueViolation(error)) {
+      refuse(
+        "conflict",
         "You already have a confirmed booking on this date. Decline this request or ask the client for another date.",
-        409,
       );
     }
     throw error;
@@ -309,18 +359,16 @@ export async function acceptBooking(ctx: Ctx, userId: string, bookingId: string)
   await notifyClient(ctx, booking, true);
 }
 
-export async function declineBooking(ctx: Ctx, userId: string, bookingId: string) {
-  const booking = await getBookingForUser(ctx, bookingId, userId);
-  if (!booking) throw new BookingError("Booking not found.", 404);
-  if (!canRespondToBooking(userId, booking))
-    throw new BookingError("Only pending booking requests can be declined.", 409);
+export async function declineBooking(ctx: Ctx, actor: SignedInActor, bookingId: string) {
+  const booking = await bookingOf(ctx, actor, bookingId);
+  const notPending = "Only pending booking requests can be declined.";
+  if (!canRespondToBooking(actor, booking)) refuse("conflict", notPending);
   const updated = await ctx.db
     .update(bookings)
     .set({ status: "rejected", updatedAt: new Date() })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending")))
+    .where(and(eq(bookings.id, bookingId), stillPending(today(ctx))))
     .returning({ id: bookings.id });
-  if (updated.length === 0)
-    throw new BookingError("Only pending booking requests can be declined.", 409);
+  if (updated.length === 0) refuse("conflict", notPending);
   await notifyClient(ctx, booking, false);
 }
 
@@ -341,20 +389,23 @@ async function notifyClient(ctx: Ctx, booking: BookingView, accepted: boolean) {
 }
 
 /** The client cancels a pending or confirmed booking before its date; a booked date opens again. */
-export async function cancelBooking(ctx: Ctx, userId: string, bookingId: string) {
-  const booking = await getBookingForUser(ctx, bookingId, userId);
-  if (!booking) throw new BookingError("Booking not found.", 404);
-  const today = todayIn(ctx.env.timeZone);
-  if (!canCancelBooking(userId, booking, today))
-    throw new BookingError("This booking can no longer be cancelled.", 409);
+export async function cancelBooking(ctx: Ctx, actor: SignedInActor, bookingId: string) {
+  const booking = await bookingOf(ctx, actor, bookingId);
+  const tooLate = "This booking can no longer be cancelled.";
+  if (!canCancelBooking(actor, booking)) refuse("conflict", tooLate);
   await ctx.db.transaction(async (tx) => {
     const updated = await tx
       .update(bookings)
       .set({ status: "cancelled", updatedAt: new Date() })
-      .where(and(eq(bookings.id, bookingId), sql`${bookings.status} IN ('pending', 'confirmed')`))
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          sql`${bookings.status} IN ('pending', 'confirmed')`,
+          gt(bookings.eventDate, today(ctx)),
+        ),
+      )
       .returning({ id: bookings.id });
-    if (updated.length === 0)
-      throw new BookingError("This booking can no longer be cancelled.", 409);
+    if (updated.length === 0) refuse("conflict", tooLate);
     if (booking.status === "confirmed" && booking.artistProfileId) {
       await tx
         .update(availability)
@@ -371,38 +422,31 @@ export async function cancelBooking(ctx: Ctx, userId: string, bookingId: string)
 }
 
 /**
- * The client rates a completed booking once. In one transaction: the rating, the artist's mean
- * rating and review count, and a verified performance session logged from the booking.
+ * The client rates a completed booking once. In one transaction: the rating (which also records
+ * the completion when the periodic job has not yet), the artist's mean rating and review count,
+ * and a verified performance session logged from the booking.
  */
 export async function rateBooking(
   ctx: Ctx,
-  userId: string,
-  bookingId: string,
-  rating: number,
-  review: string | null,
+  actor: SignedInActor,
+  input: Rating & { bookingId: string },
 ) {
-  const booking = await getBookingForUser(ctx, bookingId, userId);
-  if (!booking) throw new BookingError("Booking not found.", 404);
-  if (!canRateBooking(userId, booking))
-    throw new BookingError("Only completed bookings can be rated, once.", 409);
-  if (!booking.artistProfileId)
-    throw new BookingError("This artist's account no longer exists.", 410);
+  const { bookingId, rating, review } = input;
+  const booking = await bookingOf(ctx, actor, bookingId);
+  const notRatable = "Only completed bookings can be rated, once.";
+  if (!canRateBooking(actor, booking)) refuse("conflict", notRatable);
+  if (!booking.artistProfileId) refuse("gone", "This artist's account no longer exists.");
   const artistId = booking.artistProfileId;
   await ctx.db.transaction(async (tx) => {
     await lockBooking(tx, bookingId);
     const updated = await tx
       .update(bookings)
-      .set({ rating, review, ratingGiven: true, updatedAt: new Date() })
+      .set({ status: "completed", rating, review, ratingGiven: true, updatedAt: new Date() })
       .where(
-        and(
-          eq(bookings.id, bookingId),
-          eq(bookings.status, "completed"),
-          eq(bookings.ratingGiven, false),
-        ),
+        and(eq(bookings.id, bookingId), completedBy(today(ctx)), eq(bookings.ratingGiven, false)),
       )
       .returning({ id: bookings.id });
-    if (updated.length === 0)
-      throw new BookingError("Only completed bookings can be rated, once.", 409);
+    if (updated.length === 0) refuse("conflict", notRatable);
     await tx.execute(sql`
       UPDATE artist_profiles SET
         rating = coalesce((SELECT round(avg(rating)::numeric, 2) FROM bookings WHERE artist_profile_id = ${artistId} AND rating IS NOT NULL), 0),

@@ -4,10 +4,13 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
+import type { FormReply } from "~/lib/form";
+import { usePending } from "~/lib/use-pending";
 
 /** Stars 1–5 (required) and an optional review; a radio group, so keyboards and readers work. */
 export function RatingForm({ bookingId, artistName }: { bookingId: string; artistName: string }) {
-  const fetcher = useFetcher<{ formError?: string; fieldErrors?: Record<string, string> }>();
+  const fetcher = useFetcher<FormReply>();
+  const busy = usePending({ fetcher });
   const [rating, setRating] = useState(0);
   const error = fetcher.data?.fieldErrors?.rating ?? fetcher.data?.formError;
   return (
@@ -42,7 +45,7 @@ export function RatingForm({ bookingId, artistName }: { bookingId: string; artis
       </fieldset>
       <FormError>{error}</FormError>
       <TextareaField label="Review (optional)" name="review" rows={3} />
-      <Button type="submit" disabled={fetcher.state !== "idle"}>
+      <Button type="submit" disabled={busy}>
         Submit Rating
       </Button>
     </fetcher.Form>

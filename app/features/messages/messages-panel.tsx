@@ -4,6 +4,8 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
+import type { FormReply } from "~/lib/form";
+import { usePending } from "~/lib/use-pending";
 import type { BookingMessage } from "./messages.server";
 
 const timeFormat = new Intl.DateTimeFormat("en-US", {
@@ -34,7 +36,8 @@ export function MessagesPanel({
 }) {
   const [messages, setMessages] = useState(initial);
   const [draft, setDraft] = useState("");
-  const fetcher = useFetcher<{ message?: BookingMessage; formError?: string }>();
+  const fetcher = useFetcher<FormReply<BookingMessage>>();
+  const sending = usePending({ fetcher });
   const toast = useToast();
   const list = useRef<HTMLOListElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -59,12 +62,13 @@ export function MessagesPanel({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer from the server.
   useEffect(() => {
-    if (fetcher.data?.message) {
-      add([fetcher.data.message]);
+    const sent = fetcher.data?.value;
+    if (sent) {
+      add([sent]);
       setDraft("");
       if (sentToast) toast(sentToast);
     }
-    if (fetcher.data?.formError) {
+    if (fetcher.data && !fetcher.data.ok) {
       toast({
         title: "Error",
         description: "Failed to send message. Please try again.",
@@ -139,11 +143,7 @@ export function MessagesPanel({
             placeholder="Type your message..."
             className={`${inputClasses} min-w-0 flex-1 resize-none`}
           />
-          <Button
-            type="submit"
-            aria-label="Send message"
-            disabled={fetcher.state !== "idle" || !draft.trim()}
-          >
+          <Button type="submit" aria-label="Send message" disabled={sending || !draft.trim()}>
             <Send aria-hidden className="h-4 w-4" />
           </Button>
         </fetcher.Form>

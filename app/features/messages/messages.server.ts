@@ -1,9 +1,17 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import {
+  type BookingParties,
+  canMessageBooking,
+  canReadBooking,
+  isBookingArtist,
+} from "~/features/bookings/bookings.policy";
+import { getBooking } from "~/features/bookings/bookings.server";
+import type { Actor, SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
+import { isUuid } from "~/lib/ids";
+import { refuse } from "~/lib/problem";
 import { bookingMessages, profiles, users } from "~db/schema";
-import { bookingMails } from "../bookings/booking-mails";
-import { canMessageBooking } from "../bookings/bookings.policy";
-import { BookingError, getBookingForUser } from "../bookings/bookings.server";
+import { newMessageMail } from "./message-mails";
 
 type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "realtime">;
 
@@ -48,17 +56,19 @@ function toMessage(row: {
 
 /**
  * A booking's messages, oldest first; with `after` (a message id), only those sent after it.
- * The caller has already checked that the reader is a party of the booking.
+ * `booking` is the one `getBooking` gave this actor; anyone who is not a party reads nothing.
  */
 export async function listMessages(
   ctx: Pick<AppContext, "db">,
-  bookingId: string,
-  after?: string | null,
-) {
+  actor: Actor,
+  input: { booking: BookingParties & { id: string }; after?: string | null },
+): Promise<BookingMessage[]> {
+  const { booking, after } = input;
+  if (!canReadBooking(actor, booking)) return [];
   // Compared inside the database: created_at has microseconds, a JavaScript Date only milliseconds.
   const afterClause =
-    after && /^[0-9a-f-]{36}$/i.test(after)
-      ? sql`(${bookingMessages.createdAt}, ${bookingMessages.id}) > (SELECT created_at, id FROM booking_messages WHERE id = ${after} AND booking_id = ${bookingId})`
+    after && isUuid(after)
+      ? sql`(${bookingMessages.createdAt}, ${bookingMessages.id}) > (SELECT created_at, id FROM booking_messages WHERE id = ${after} AND booking_id = ${booking.id})`
       : undefined;
   const rows = await ctx.db
     .select(columns)
@@ -67,22 +77,27 @@ export async function listMessages(
     .leftJoin(profiles, eq(profiles.id, bookingMessages.senderUserId))
     .where(
       afterClause
-        ? and(eq(bookingMessages.bookingId, bookingId), afterClause)
-        : eq(bookingMessages.bookingId, bookingId),
+        ? and(eq(bookingMessages.bookingId, booking.id), afterClause)
+        : eq(bookingMessages.bookingId, booking.id),
     )
     .orderBy(asc(bookingMessages.createdAt), asc(bookingMessages.id));
   return rows.map(toMessage);
 }
 
 /** Saves a message from one party, delivers it live to open pages and e-mails the other party. */
-export async function sendMessage(ctx: Ctx, user: { id: string }, bookingId: string, text: string) {
-  const booking = await getBookingForUser(ctx, bookingId, user.id);
-  if (!booking) throw new BookingError("Booking not found.", 404);
-  if (!canMessageBooking(user.id, booking))
-    throw new BookingError("Messages can't be sent on this booking.", 409);
+export async function sendMessage(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { bookingId: string; message: string },
+) {
+  const { bookingId, message: text } = input;
+  const booking =
+    (await getBooking(ctx, actor, bookingId)) ?? refuse("not_found", "Booking not found.");
+  if (!canMessageBooking(actor, booking))
+    refuse("conflict", "Messages can't be sent on this booking.");
   const [saved] = await ctx.db
     .insert(bookingMessages)
-    .values({ bookingId, senderUserId: user.id, message: text })
+    .values({ bookingId, senderUserId: actor.id, message: text })
     .returning({ id: bookingMessages.id });
   const [message] = await ctx.db
     .select(columns)
@@ -93,13 +108,13 @@ export async function sendMessage(ctx: Ctx, user: { id: string }, bookingId: str
   const view = toMessage(message as Parameters<typeof toMessage>[0]);
   await ctx.realtime.publish(bookingTopic(bookingId), { id: view.id });
 
-  const toClient = booking.artistUserId === user.id;
+  const toClient = isBookingArtist(actor, booking);
   const recipientEmail = toClient ? booking.clientEmail : await emailOf(ctx, booking.artistUserId);
   const recipientName = toClient ? booking.clientName : booking.artistName;
   if (recipientEmail && recipientEmail !== "N/A") {
     try {
       await ctx.mailer.send(
-        bookingMails.newMessage(
+        newMessageMail(
           recipientEmail,
           recipientName,
           view.senderName,
