@@ -68,6 +68,3 @@ export const DeleteAccountSchema = z.object({
   password: z.string().min(1, "Please enter your password to confirm"),
 });
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
-
-// Until app/routes/portfolio-manager.tsx imports `fieldErrorsOf` from app/lib/form.server.ts.
-export { fieldErrorsOf as fieldErrors } from "~/lib/form.server";
