@@ -8,12 +8,12 @@ import { todayIn } from "~/lib/dates";
 import { type Env, EnvError, loadEnv } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { createMailer } from "~/lib/mail.server";
-import { startPeriodicJob } from "~/lib/periodic-job.server";
 import { createRealtime } from "~/lib/realtime.server";
 import { createStorage } from "~/lib/storage.server";
 import { databaseOptionsFor, openDatabase } from "~db/client";
 import { isDatabaseEmpty, seedDemoData } from "~db/seed";
 import { createApp } from "./app";
+import { gracefulClose } from "./graceful-close";
 
 export type BootOptions = {
   getBuild: () => Promise<ServerBuild>;
@@ -59,15 +59,13 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const storage = createStorage(env.storage);
   const realtime = await createRealtime(database);
-  // Every 10 minutes one instance writes down what reads already show: past confirmed bookings
-  // completed, past pending ones cancelled (see docs/decisions/011-periodic-jobs.md).
-  const autoComplete = startPeriodicJob({
-    db: database.db,
-    logger,
-    name: "auto-complete of past bookings",
-    everyMs: 10 * 60_000,
-    work: (tx) => autoCompletePastBookings(tx, todayIn(env.timeZone)),
-  });
+  // Past bookings are completed or cancelled before every listing, and also every 10 minutes.
+  const autoComplete = setInterval(() => {
+    autoCompletePastBookings(database.db, todayIn(env.timeZone)).catch((error: unknown) =>
+      logger.error({ err: error }, "auto-complete of past bookings failed"),
+    );
+  }, 10 * 60_000);
+  autoComplete.unref();
 
   const app = createApp({
     env,
@@ -85,6 +83,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     if (options.before) options.before(req, res, () => listener(req, res));
     else listener(req, res);
   });
+  const closeServer = gracefulClose(server);
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.host.includes(":") ? `[${env.host}]` : env.host}:${port}`;
@@ -98,11 +97,9 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     stopping ??= (async () => {
       logger.info("shutting down: finishing open requests");
       clearInterval(autoComplete);
-      // Long-lived streams would hold the close forever; give requests 10 s.
-      const force = setTimeout(() => server.closeAllConnections(), 10_000);
-      force.unref();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // Idle keep-alive connections close at once; requests in flight get 10 s to finish (long-lived
+      // streams would otherwise hold the close forever).
+      await closeServer(10_000);
       await realtime.close();
       await database.close();
       logger.info("stopped");

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { spawnServer, waitUntilReady } from "../support/spawn-server";
+import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
 
 // Each test starts one or two servers of its own (migrations, seeding): allow for a busy machine.
 test.describe.configure({ timeout: 150_000 });
@@ -37,6 +38,79 @@ test("stops cleanly on SIGTERM and starts again on the same embedded database wi
     expect(await second.exited).toBe(0);
   }
 });
+
+/** GET on a keep-alive agent; resolves with the status once the whole answer is read. */
+function get(agent: http.Agent, url: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.once("end", () => resolve(res.statusCode ?? 0));
+        res.once("error", reject);
+      })
+      .once("error", reject);
+  });
+}
+
+test("on SIGTERM with open keep-alive connections, exits as soon as the requests in flight are answered", async () => {
+  const server = await spawnServer({ DATA_DIR: dataDir, SEED_DEMO_DATA: "false" });
+  try {
+    await signalUnderKeepAliveLoad(server);
+  } finally {
+    if (server.process.exitCode === null && server.process.signalCode === null)
+      server.process.kill("SIGKILL");
+  }
+});
+
+async function signalUnderKeepAliveLoad(server: SpawnedServer) {
+  await waitUntilReady(server);
+  // Eight connections that each had an answer and stay open, idle, for the next request.
+  const idle = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const statuses = await Promise.all(
+    Array.from({ length: 8 }, () => get(idle, `${server.url}/healthz`)),
+  );
+  expect(statuses).toEqual(Array(8).fill(200));
+  expect(Object.values(idle.freeSockets).flat().length).toBe(8);
+  // And four clients that keep sending requests for a page on their keep-alive connections, as
+  // under load: some are in flight at the signal. Each stops at its first error (the server gone)
+  // or after 2,000 requests.
+  const busy = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  let answered = 0;
+  const load = Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let i = 0; i < 2_000; i++) {
+        const status = await get(busy, `${server.url}/discover`).catch(() => null);
+        if (status === null) return;
+        expect(status).toBe(200);
+        answered++;
+      }
+    }),
+  );
+  await expect.poll(() => answered).toBeGreaterThan(20);
+
+  const started = Date.now();
+  server.process.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+  const took = Date.now() - started;
+  await load;
+  idle.destroy();
+  busy.destroy();
+  // Before, connections kept alive after their answer held it until the 10 s limit.
+  expect(took).toBeLessThan(2_000);
+  const logs = server
+    .output()
+    .split("\n")
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { msg?: string; time?: number }];
+      } catch {
+        return [];
+      }
+    });
+  const from = logs.find((l) => l.msg?.startsWith("shutting down"))?.time ?? 0;
+  const to = logs.find((l) => l.msg === "stopped")?.time ?? Number.POSITIVE_INFINITY;
+  expect(to - from).toBeLessThan(1_000);
+}
 
 test("refuses to start on a bad environment value, naming it", async () => {
   const server = await spawnServer({ DATA_DIR: dataDir, APP_TIME_ZONE: "Mars/Olympus" });
