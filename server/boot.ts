@@ -8,6 +8,7 @@ import { todayIn } from "~/lib/dates";
 import { type Env, EnvError, loadEnv } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { createMailer } from "~/lib/mail.server";
+import { startPeriodicJob } from "~/lib/periodic-job.server";
 import { createRealtime } from "~/lib/realtime.server";
 import { createStorage } from "~/lib/storage.server";
 import { databaseOptionsFor, openDatabase } from "~db/client";
@@ -59,13 +60,15 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const storage = createStorage(env.storage);
   const realtime = await createRealtime(database);
-  // Past bookings are completed or cancelled before every listing, and also every 10 minutes.
-  const autoComplete = setInterval(() => {
-    autoCompletePastBookings(database.db, todayIn(env.timeZone)).catch((error: unknown) =>
-      logger.error({ err: error }, "auto-complete of past bookings failed"),
-    );
-  }, 10 * 60_000);
-  autoComplete.unref();
+  // Every 10 minutes one instance writes down what reads already show: past confirmed bookings
+  // completed, past pending ones cancelled (see docs/decisions/011-periodic-jobs.md).
+  const autoComplete = startPeriodicJob({
+    db: database.db,
+    logger,
+    name: "auto-complete of past bookings",
+    everyMs: 10 * 60_000,
+    work: (tx) => autoCompletePastBookings(tx, todayIn(env.timeZone)),
+  });
 
   const app = createApp({
     env,
