@@ -125,8 +125,8 @@ export function formatHours(minutes: number) {
 /** Is this a real calendar date written `YYYY-MM-DD` (not 2026-13-01, not 9999-99-99)? */
 export function isIsoDate(value: string): boolean {
   try {
-    parseDate(value);
-    return true;
+    // PostgreSQL has no year 0; no date we store is that old anyway.
+    return parseDate(value).year >= 1;
   } catch {
     return false;
   }
