@@ -1,7 +1,9 @@
 import { BadgeCheck, UserCheck } from "lucide-react";
 import { data, Link } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { getCurrentUser, requireUser } from "~/features/accounts/accounts.server";
+import type { SharingMode } from "~/features/music-sessions/music-sessions.policy";
 import {
   JoinCard,
   JoinForm,
@@ -20,9 +22,11 @@ import {
   checkSharingToken,
   joinSessionAsCollaborator,
   submitPeerVerification,
-  type UseOutcome,
 } from "~/features/sharing/sharing.server";
+import type { FormReply } from "~/lib/form";
+import { parseForm, readForm, replyError, replyProblem, typedValues } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { isProblem, type Problem } from "~/lib/problem";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/join-session";
@@ -42,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!params.token) return { state: "no-token" as const };
   const token = TokenSchema.safeParse(params.token);
   if (!token.success) return { state: "invalid" as const, message: "Invalid token format" };
-  const check = await checkSharingToken(context.db, token.data);
+  const check = await checkSharingToken(context, token.data);
   if (!check.ok) return { state: "invalid" as const, message: check.message };
   const viewer = await getCurrentUser(request, context);
   const here = new URL(request.url).pathname;
@@ -51,88 +55,74 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!canJoinSession(viewer, check.session))
     return { state: "own" as const, sessionId: check.session.id };
   const { ok: _ok, ...shared } = check;
-  if (await hasUsedLinkOn(context.db, viewer.artistProfileId, check.session.id, check.mode))
+  if (await hasUsedLinkOn(context, viewer, { sessionId: check.session.id, mode: check.mode }))
     return { state: "already" as const, mode: check.mode };
   return { state: "ready" as const, shared, timeZone: context.env.timeZone };
 }
 
-type ActionData = {
-  formError?: string;
-  invalid?: string;
-  toast?: { title: string; description: string; variant?: "destructive" };
-};
+const UNABLE = {
+  collaboration: "Unable to join session. Please try again.",
+  verification: "Unable to submit verification. Please try again.",
+} as const;
+
+const FAILED = {
+  collaboration: "Failed to join session. Please try again.",
+  verification: "Failed to submit verification. Please try again.",
+} as const;
+
+/** The answer to a refused join or verification, by its reason (UseRefusal), not its words. */
+function refusal(problem: Problem, mode: SharingMode, values: Record<string, string>) {
+  const { reason } = problem;
+  // The link itself is no good: the page becomes 'Invalid Link' with the link's own message.
+  if (reason === "invalid_link") return replyProblem(problem, { values });
+  if (reason === "already") return replyProblem(problem, { values, toast: ALREADY[mode] });
+  // Own session, wrong mode, no profile: the page already said so before the form was shown.
+  const description = UNABLE[mode];
+  return replyError(400, description, { title: "Error", description, variant: "destructive" });
+}
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const token = TokenSchema.safeParse(params.token ?? "");
-  if (!token.success) return data<ActionData>({ invalid: "Invalid token format" }, { status: 400 });
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const verifying = intent === "verify";
-  let outcome: UseOutcome;
+  if (!token.success)
+    return data<FormReply>(
+      { ok: false, reason: "invalid_link", formError: "Invalid token format" },
+      { status: 400 },
+    );
+  const form = await readForm(request);
+  const mode: SharingMode = form.get("intent") === "verify" ? "verification" : "collaboration";
   try {
-    if (verifying) {
-      const parsed = VerifySessionSchema.safeParse({
-        notes: String(form.get("notes") ?? ""),
-        trustScore: form.get("trustScore") ?? "100",
+    if (mode === "verification") {
+      const parsed = parseForm(VerifySessionSchema, form);
+      if (!parsed.ok) return parsed.reply;
+      await submitPeerVerification(context, user, { token: token.data, ...parsed.data });
+      return await redirectWithToast("/artist-dashboard", {
+        title: "Verification Submitted!",
+        description: "Thank you for verifying this session.",
       });
-      if (!parsed.success)
-        return data<ActionData>({ formError: parsed.error.issues[0]?.message }, { status: 400 });
-      outcome = await submitPeerVerification(context.db, user, token.data, parsed.data);
-    } else {
-      const parsed = JoinSessionSchema.safeParse({ notes: String(form.get("notes") ?? "") });
-      if (!parsed.success)
-        return data<ActionData>({ formError: parsed.error.issues[0]?.message }, { status: 400 });
-      outcome = await joinSessionAsCollaborator(context.db, user, token.data, parsed.data);
     }
+    const parsed = parseForm(JoinSessionSchema, form);
+    if (!parsed.ok) return parsed.reply;
+    await joinSessionAsCollaborator(context, user, { token: token.data, ...parsed.data });
+    return await redirectWithToast("/artist-dashboard", {
+      title: "Success!",
+      description: "You've successfully joined the session as a collaborator.",
+    });
   } catch (error) {
+    if (isProblem(error)) return refusal(error, mode, typedValues(form));
+    if (error instanceof Response || !(error instanceof Error)) throw error;
     context.logger.error(
       { err: error },
-      verifying ? "peer verification failed" : "join session failed",
+      mode === "verification" ? "peer verification failed" : "join session failed",
     );
-    const description = verifying
-      ? "Failed to submit verification. Please try again."
-      : "Failed to join session. Please try again.";
-    return data<ActionData>(
-      { formError: description, toast: { title: "Error", description, variant: "destructive" } },
-      { status: 500 },
-    );
-  }
-  if (outcome.ok) {
-    return redirectWithToast(
-      "/artist-dashboard",
-      verifying
-        ? { title: "Verification Submitted!", description: "Thank you for verifying this session." }
-        : {
-            title: "Success!",
-            description: "You've successfully joined the session as a collaborator.",
-          },
-    );
-  }
-  switch (outcome.code) {
-    case "invalid":
-      return data<ActionData>({ invalid: outcome.message }, { status: 410 });
-    case "already":
-      return data<ActionData>(
-        { toast: ALREADY[verifying ? "verification" : "collaboration"] },
-        { status: 409 },
-      );
-    default: {
-      const description = verifying
-        ? "Unable to submit verification. Please try again."
-        : "Unable to join session. Please try again.";
-      return data<ActionData>(
-        { formError: description, toast: { title: "Error", description, variant: "destructive" } },
-        { status: 400 },
-      );
-    }
+    const description = FAILED[mode];
+    return replyError(500, description, { title: "Error", description, variant: "destructive" });
   }
 }
 
 export default function JoinSession({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as ActionData | undefined;
-  useToastOn(result, result?.toast);
-  if (result?.invalid) return <InvalidLink message={result.invalid} />;
+  useToastOn(actionData, actionData?.toast);
+  if (actionData?.reason === "invalid_link") return <InvalidLink message={actionData.formError} />;
   switch (loaderData.state) {
     case "no-token":
       return (
@@ -189,8 +179,8 @@ export default function JoinSession({ loaderData, actionData }: Route.ComponentP
       );
     }
     case "ready":
-      if (result?.toast && !result.formError) {
-        const text = result.toast;
+      if (actionData?.reason === "already") {
+        const text = ALREADY[loaderData.shared.mode];
         return (
           <JoinCard title={text.title}>
             <p>{text.description}</p>
@@ -201,11 +191,7 @@ export default function JoinSession({ loaderData, actionData }: Route.ComponentP
         );
       }
       return (
-        <JoinForm
-          shared={loaderData.shared}
-          timeZone={loaderData.timeZone}
-          formError={result?.formError}
-        />
+        <JoinForm shared={loaderData.shared} timeZone={loaderData.timeZone} reply={actionData} />
       );
   }
 }
@@ -225,4 +211,8 @@ function HomeLink() {
       Go Home
     </Link>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

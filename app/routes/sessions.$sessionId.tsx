@@ -1,12 +1,11 @@
-import { data, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { type FieldErrors, fieldErrors } from "~/features/accounts/accounts.schema";
 import { getCurrentUser, requireUser } from "~/features/accounts/accounts.server";
-import { safeRedirectPath } from "~/features/accounts/auth-errors";
-import { canEditSession, sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
+import { sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
 import {
+  DeleteSessionSchema,
   SessionFormSchema,
-  sessionFormInput,
 } from "~/features/music-sessions/music-sessions.schema";
 import {
   createSession,
@@ -18,21 +17,33 @@ import {
   type DetailTab,
   SessionDetailView,
 } from "~/features/music-sessions/session-detail";
-import { SessionForm, type SessionFormValues } from "~/features/music-sessions/session-form";
-import type { ShareResult } from "~/features/sharing/share-panel";
+import { SessionForm } from "~/features/music-sessions/session-form";
 import { ShareSessionSchema } from "~/features/sharing/sharing.schema";
 import { createSharingLink } from "~/features/sharing/sharing.server";
 import { nowInZone } from "~/lib/dates";
+import type { FormReply } from "~/lib/form";
+import {
+  attempt,
+  notFound,
+  parseForm,
+  readForm,
+  replyError,
+  replyOk,
+  typedValues,
+} from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/sessions.$sessionId";
 
 const DEFAULT_RETURN = "/artist-dashboard?tab=sessions";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => {
+export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
   if (!loaded)
-    return pageMeta({ title: "Session Not Found", description: "This session does not exist." });
+    return isRouteErrorResponse(error) && error.status === 404
+      ? pageMeta({ title: "Session Not Found", description: "This session does not exist." })
+      : [];
   if (loaded.view === "new")
     return pageMeta({ title: "Log New Session", description: "Log a musical session." });
   return pageMeta({
@@ -52,12 +63,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       nowInAppZone: nowInZone(context.env.timeZone),
     };
   }
-  const [viewer, session] = await Promise.all([
-    getCurrentUser(request, context),
-    getSessionDetail(context.db, params.sessionId),
-  ]);
-  if (!session) throw data(null, { status: 404 });
-  const isOwner = canEditSession(viewer, session);
+  const viewer = await getCurrentUser(request, context);
+  const session = await getSessionDetail(context, viewer, params.sessionId);
+  if (!session) notFound();
+  const isOwner = session.canEdit;
   const tabParam = url.searchParams.get("tab");
   const panelParam = url.searchParams.get("panel");
   return {
@@ -71,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       | "share"
       | "delete"
       | null,
-    mode: sharingModeOf(session) as "collaboration" | "verification",
+    mode: sharingModeOf(session),
     returnTo: safeRedirectPath(
       url.searchParams.get("returnTo"),
       isOwner ? DEFAULT_RETURN : `/artist/${session.artistSlug}`,
@@ -81,117 +90,96 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type CreateResult = {
-  intent: "create";
-  fieldErrors?: FieldErrors;
-  formError?: string;
-  values: SessionFormValues;
-};
+const FAILURES = {
+  create: "Failed to create session. Please try again.",
+  delete: "Failed to delete session. Please try again.",
+} as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const { sessionId } = params;
 
-  if (params.sessionId === "new" && intent === "create") {
-    const raw = sessionFormInput(form);
-    const values: SessionFormValues = {
-      ...raw,
-      instruments: raw.instruments.filter(Boolean),
-      genres: raw.genres.filter(Boolean),
-      tags: raw.tags.filter(Boolean),
-    };
-    if (!user.artistProfileId) throw redirect("/profile-setup");
-    const parsed = SessionFormSchema.safeParse(raw);
-    if (!parsed.success)
-      return data<CreateResult>(
-        { intent, fieldErrors: fieldErrors(parsed.error), values },
-        { status: 400 },
-      );
-    try {
-      await createSession(context.db, user, parsed.data, context.env.timeZone);
-    } catch (error) {
-      context.logger.error({ err: error }, "create session failed");
-      return data<CreateResult>(
-        { intent, formError: "Failed to create session. Please try again.", values },
-        { status: 500 },
+  const run = async () => {
+    if (sessionId === "new" && intent === "create") {
+      if (!user.artistProfileId) throw redirect("/profile-setup");
+      const parsed = parseForm(SessionFormSchema, form);
+      if (!parsed.ok) return parsed.reply;
+      return attempt(
+        async () => {
+          await createSession(context, user, parsed.data);
+          return redirectWithToast(safeRedirectPath(form.get("returnTo"), DEFAULT_RETURN), {
+            title: "Session Created",
+            description: "Your session has been logged successfully.",
+          });
+        },
+        { values: parsed.values, toastTitle: "Error" },
       );
     }
-    return redirectWithToast(safeRedirectPath(form.get("returnTo"), DEFAULT_RETURN), {
-      title: "Session Created",
-      description: "Your session has been logged successfully.",
-    });
-  }
-
-  switch (intent) {
-    case "delete": {
-      let deleted: boolean;
-      try {
-        deleted = await deleteSession(context.db, context.storage, user, params.sessionId);
-      } catch (error) {
-        context.logger.error({ err: error }, "delete session failed");
-        return data(
-          {
-            intent,
-            toast: {
-              title: "Error",
-              description: "Failed to delete session. Please try again.",
-              variant: "destructive" as const,
-            },
-          },
-          { status: 500 },
-        );
+    switch (intent) {
+      case "delete": {
+        const parsed = parseForm(DeleteSessionSchema, form);
+        if (!parsed.ok) return parsed.reply;
+        return attempt(async () => {
+          await deleteSession(context, user, sessionId);
+          const back = safeRedirectPath(parsed.data.returnTo, DEFAULT_RETURN);
+          // The session's own page is gone: back to the list instead.
+          return redirectWithToast(
+            back.startsWith(`/sessions/${sessionId}`) ? DEFAULT_RETURN : back,
+            { title: "Session Deleted", description: "The session has been removed." },
+          );
+        });
       }
-      if (!deleted) throw data(null, { status: 404 });
-      const back = safeRedirectPath(form.get("returnTo"), DEFAULT_RETURN);
-      return redirectWithToast(
-        back.startsWith(`/sessions/${params.sessionId}`) ? DEFAULT_RETURN : back,
-        {
-          title: "Session Deleted",
-          description: "The session has been removed.",
-        },
-      );
+      case "share": {
+        const parsed = parseForm(ShareSessionSchema, form);
+        if (!parsed.ok) return parsed.reply;
+        return attempt(async () => {
+          const share = await createSharingLink(context, user, {
+            sessionId,
+            maxUses: parsed.data.maxUses,
+          });
+          return replyOk(
+            { url: share.url, maxUses: share.maxUses },
+            {
+              toast: {
+                title: "Sharing Link Generated",
+                description: "Copy the link and send it to the artists you played with.",
+              },
+            },
+          );
+        });
+      }
+      default:
+        return replyError(400, "Unknown request.");
     }
-    case "share": {
-      const parsed = ShareSessionSchema.safeParse({ maxUses: String(form.get("maxUses") ?? "") });
-      if (!parsed.success)
-        return data<ShareResult>(
-          { intent, fieldErrors: fieldErrors(parsed.error) },
-          { status: 400 },
-        );
-      const share = await createSharingLink(context.db, user, params.sessionId, {
-        maxUses: parsed.data.maxUses,
-        origin: new URL(context.env.appUrl).origin,
-      });
-      if (!share) throw data(null, { status: 404 });
-      return data<ShareResult>({
-        intent,
-        share: { url: share.url, maxUses: share.maxUses },
-        toast: {
-          title: "Sharing Link Generated",
-          description: "Copy the link and send it to the artists you played with.",
-        },
-      });
-    }
-    default:
-      return data({ intent, formError: "Unknown request." }, { status: 400 });
+  };
+
+  try {
+    return await run();
+  } catch (error) {
+    // Redirects and the 404 page pass through; a failed create or delete is answered in words.
+    if (error instanceof Response || !(error instanceof Error) || intent === "share") throw error;
+    const key = sessionId === "new" ? "create" : "delete";
+    context.logger.error({ err: error, intent }, `${key} session failed`);
+    const message = FAILURES[key];
+    // What was typed stays in the form, also without JavaScript.
+    return data<FormReply>(
+      {
+        ok: false,
+        formError: message,
+        values: typedValues(form),
+        toast: { title: "Error", description: message, variant: "destructive" },
+      },
+      { status: 500 },
+    );
   }
 }
 
 export default function SessionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as
-    | (CreateResult | ShareResult | { intent: "delete"; toast?: ShareResult["toast"] })
-    | undefined;
-  useToastOn(
-    result,
-    result?.intent === "create" && result.formError
-      ? { title: "Error", description: result.formError, variant: "destructive" }
-      : result?.intent === "delete"
-        ? result.toast
-        : null,
-  );
+  // A sharing link (`value`) is toasted by the share panel itself.
+  useToastOn(actionData, actionData?.value ? null : actionData?.toast);
   if (loaderData.view === "new") {
-    const create = result?.intent === "create" ? result : undefined;
     return (
       <main id="main" className="mx-auto max-w-2xl px-4 py-8">
         <h1 className="text-2xl font-bold">Log New Session</h1>
@@ -200,9 +188,9 @@ export default function SessionPage({ loaderData, actionData }: Route.ComponentP
         </p>
         <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
           <SessionForm
-            values={create?.values}
-            errors={create?.fieldErrors}
-            formError={create?.formError}
+            values={actionData?.values}
+            errors={actionData?.fieldErrors}
+            formError={actionData?.formError}
             returnTo={loaderData.returnTo}
             nowInAppZone={loaderData.nowInAppZone}
           />
@@ -220,20 +208,24 @@ export default function SessionPage({ loaderData, actionData }: Route.ComponentP
       returnTo={loaderData.returnTo}
       timeZone={loaderData.timeZone}
       mediaLimits={loaderData.mediaLimits}
-      shareResult={result?.intent === "share" ? result : undefined}
+      shareResult={actionData}
     />
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>Session Not Found | GigLedger</title>
-      <h1 className="text-2xl font-semibold">Session Not Found</h1>
-      <p className="mt-2 text-slate-600">This session does not exist or was deleted.</p>
-      <Link to="/artist-dashboard?tab=sessions" className={buttonClasses("primary", "md", "mt-8")}>
-        Go to Dashboard
-      </Link>
-    </main>
+    <RouteErrorBoundary
+      error={error}
+      notFound={{
+        title: "Session Not Found",
+        message: "This session does not exist or was deleted.",
+        actions: (
+          <Link to="/artist-dashboard?tab=sessions" className={buttonClasses("primary", "md")}>
+            Go to Dashboard
+          </Link>
+        ),
+      }}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { FileAudio, FileVideo, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
 import type { MediaItem } from "~/features/music-sessions/music-sessions.server";
+import { usePending } from "~/lib/use-pending";
 import { formatMb } from "./media-type";
 
 const fileUrl = (key: string) => `/files/${key}`;
@@ -92,7 +93,7 @@ function DeleteMediaButton({
   name: string;
 }) {
   const fetcher = useFetcher();
-  const busy = fetcher.state !== "idle";
+  const busy = usePending({ fetcher });
   return (
     <fetcher.Form
       method="post"

@@ -1,6 +1,6 @@
 /**
- * The allowed media (decisions.md "Media"), recognised from the file's first bytes, never from
- * its name or the type the browser declares.
+ * The allowed media: JPG, PNG, GIF and WebP images, MP3 and WAV audio, MP4 and MOV video, each
+ * recognised from the file's first bytes, never from its name or the type the browser declares.
  */
 export type MediaKind = {
   ext: "jpg" | "png" | "gif" | "webp" | "mp4" | "mov" | "mp3" | "wav";
@@ -93,7 +93,7 @@ export function tooLargeMessage(kind: MediaKind, limits: MediaLimitsMb) {
   return `Videos can be at most ${limits.video} MB.`;
 }
 
-/** Sizes are shown in MB with one decimal (product-spec 9). */
+/** Sizes are shown in MB with one decimal. */
 export function formatMb(bytes: number) {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
-import type { Actor } from "~/features/music-sessions/music-sessions.policy";
+import { canEditSession } from "~/features/music-sessions/music-sessions.policy";
 import { getOwnedSession, type MediaItem } from "~/features/music-sessions/music-sessions.server";
+import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
-import type { Storage } from "~/lib/storage.server";
-import type { Queryable } from "~db/client";
+import { isProblem, Problem, refuse, statusOf } from "~/lib/problem";
 import { musicSessions, sessionMedia } from "~db/schema";
 import {
   detectMediaKind,
@@ -30,8 +30,22 @@ const json = (status: number, body: unknown) =>
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
   });
 
-class TooLarge extends Error {}
-class UnreadableImage extends Error {}
+/**
+ * Why an upload was refused, as the `reason` of its Problem. Three of them have a more precise
+ * HTTP status than their code: a file over its limit is 413, one that is not (readable) media 415.
+ */
+const UPLOAD_STATUS: Record<string, number> = {
+  too_large: 413,
+  unsupported_type: 415,
+  unreadable_image: 415,
+};
+
+const uploadStatus = (problem: Problem) =>
+  (problem.reason && UPLOAD_STATUS[problem.reason]) || statusOf(problem.code);
+
+const INTERRUPTED_MESSAGE = "The upload was interrupted. Please try again.";
+const NUL_DESCRIPTION_MESSAGE =
+  "The description contains a character we can't accept. Please retype it.";
 
 /** Key of a new file: media/{sessionId}/{timestamp}-{random}{suffix}.{ext} (see assertSafeKey). */
 function newKey(
@@ -42,12 +56,21 @@ function newKey(
   return { stem, key: `media/${sessionId.toLowerCase()}/${stem}.${ext}` };
 }
 
+/** The next chunk of the body; a body that breaks off (a dropped connection) is refused. */
+async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  try {
+    return await reader.read();
+  } catch {
+    return refuse("invalid", INTERRUPTED_MESSAGE, { reason: "interrupted" });
+  }
+}
+
 /** Reads until `want` bytes (or the end) have arrived; keeps what was read for the file. */
 async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, want: number) {
   const chunks: Uint8Array[] = [];
   let length = 0;
   while (length < want) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readChunk(reader);
     if (done) return { chunks, length, ended: true };
     chunks.push(value);
     length += value.byteLength;
@@ -55,30 +78,38 @@ async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, want: n
   return { chunks, length, ended: false };
 }
 
-/** The rest of the body as a Node stream that fails once more than `limit` bytes went through. */
+/**
+ * The rest of the body as a Node stream that fails once more than `limit` bytes went through.
+ * `refusal()` is the Problem that stopped it, if any, whatever error the storage reports for it.
+ */
 function limitedStream(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   first: Uint8Array[],
   ended: boolean,
   limit: number,
+  tooLarge: string,
 ) {
   let total = 0;
+  let stopped: Problem | null = null;
+  const stop = (error: unknown): never => {
+    if (isProblem(error)) stopped = error;
+    throw error;
+  };
+  const count = (chunk: Uint8Array) => {
+    total += chunk.byteLength;
+    if (total > limit) stop(new Problem("invalid", tooLarge, "too_large"));
+    return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  };
   async function* body() {
-    for (const chunk of first) {
-      total += chunk.byteLength;
-      if (total > limit) throw new TooLarge();
-      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    }
+    for (const chunk of first) yield count(chunk);
     if (ended) return;
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readChunk(reader).catch(stop);
       if (done) return;
-      total += value.byteLength;
-      if (total > limit) throw new TooLarge();
-      yield Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      yield count(value);
     }
   }
-  return Readable.from(body(), { objectMode: false });
+  return { stream: Readable.from(body(), { objectMode: false }), refusal: () => stopped };
 }
 
 async function collect(stream: Readable) {
@@ -120,48 +151,82 @@ function cleanFileName(raw: string | null, ext: string) {
 /**
  * PUT /api/sessions/:sessionId/media — the request body is the file itself (the browser sends
  * it with XMLHttpRequest for a real progress bar). It streams to storage: memory does not grow
- * with the file. The type comes from the first bytes; limits apply while streaming.
+ * with the file. The type comes from the first bytes, never from a declared content type, so a
+ * JSON or form body is refused as an unsupported file (415); limits apply while streaming.
  */
 export async function handleMediaUpload(request: Request, ctx: UploadCtx, sessionId: string) {
   const user = await getCurrentUser(request, ctx);
   if (!user) return json(401, { error: "Please sign in to upload media." });
-  const session = await getOwnedSession(ctx.db, user, sessionId);
-  if (!session) return json(404, { error: "Session not found." });
-  if (!request.body) return json(400, { error: "Please choose a file to upload." });
-
   const url = new URL(request.url);
-  const description = (url.searchParams.get("description") ?? "").trim().slice(0, 500) || null;
-  const limits = ctx.env.mediaLimitsMb;
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  try {
+    const media = await uploadMedia(ctx, user, {
+      sessionId,
+      body: request.body,
+      declaredBytes: Number(request.headers.get("content-length") ?? Number.NaN),
+      fileName: url.searchParams.get("fileName"),
+      description: url.searchParams.get("description"),
+    });
+    return json(201, { media });
+  } catch (error) {
+    if (isProblem(error))
+      return json(uploadStatus(error), { error: error.message, reason: error.reason });
+    ctx.logger.error({ err: error, sessionId }, "media upload failed");
+    return json(500, { error: UPLOAD_FAILED_MESSAGE });
+  }
+}
 
-  const reader = request.body.getReader();
+/** Stores one file for the actor's own session and lists it; refuses with a Problem. */
+async function uploadMedia(
+  ctx: Pick<AppContext, "db" | "env" | "storage">,
+  actor: Actor,
+  input: {
+    sessionId: string;
+    body: ReadableStream<Uint8Array> | null;
+    declaredBytes: number;
+    fileName: string | null;
+    description: string | null;
+  },
+): Promise<MediaItem> {
+  const session = await getOwnedSession(ctx, actor, input.sessionId);
+  if (!session) refuse("not_found", "Session not found.");
+  if (!input.body) refuse("invalid", "Please choose a file to upload.", { reason: "no_file" });
+  if (input.description?.includes("\u0000"))
+    refuse("invalid", NUL_DESCRIPTION_MESSAGE, { reason: "unreadable_text" });
+  const description = (input.description ?? "").trim().slice(0, 500) || null;
+  const limits = ctx.env.mediaLimitsMb;
+
+  const reader = input.body.getReader();
   const head = await readHead(reader, SNIFF_BYTES);
-  if (head.length === 0) return json(400, { error: "Please choose a file to upload." });
+  if (head.length === 0)
+    refuse("invalid", "Please choose a file to upload.", { reason: "no_file" });
   const kind = detectMediaKind(Buffer.concat(head.chunks).subarray(0, SNIFF_BYTES));
-  if (!kind) return json(415, { error: UNSUPPORTED_MEDIA_MESSAGE });
+  if (!kind) refuse("invalid", UNSUPPORTED_MEDIA_MESSAGE, { reason: "unsupported_type" });
   const limit = limitBytesFor(kind, limits);
-  if (declared > limit) return json(413, { error: tooLargeMessage(kind, limits) });
-  const fileName = cleanFileName(url.searchParams.get("fileName"), kind.ext);
+  const tooLarge = tooLargeMessage(kind, limits);
+  if (input.declaredBytes > limit) refuse("invalid", tooLarge, { reason: "too_large" });
+  const fileName = cleanFileName(input.fileName, kind.ext);
 
   const { stem, key } = newKey(session.id, kind.ext);
   const previewKey =
     kind.mediaType === "photo" ? newKey(session.id, "webp", `${stem}-preview`).key : null;
   const written: string[] = [];
+  const body = limitedStream(reader, head.chunks, head.ended, limit, tooLarge);
   try {
-    const body = limitedStream(reader, head.chunks, head.ended, limit);
     let size: number;
     if (kind.mediaType === "photo" && previewKey) {
       // Images are small by rule (the limit bounds this buffer) and sharp needs them whole.
-      const input = await collect(body);
-      const { file, preview } = await processImage(input, kind).catch(() => {
-        throw new UnreadableImage();
-      });
+      const input = await collect(body.stream);
+      const { file, preview } = await processImage(input, kind).catch(() =>
+        refuse("invalid", "This image could not be read. Please choose another file.", {
+          reason: "unreadable_image",
+        }),
+      );
       written.push(key, previewKey);
       size = (await ctx.storage.put(key, file, kind.mime)).size;
       await ctx.storage.put(previewKey, preview, "image/webp");
     } else {
       written.push(key);
-      size = (await ctx.storage.put(key, body, kind.mime)).size;
+      size = (await ctx.storage.put(key, body.stream, kind.mime)).size;
     }
     const [row] = await ctx.db
       .insert(sessionMedia)
@@ -179,7 +244,7 @@ export async function handleMediaUpload(request: Request, ctx: UploadCtx, sessio
       })
       .returning({ id: sessionMedia.id, createdAt: sessionMedia.createdAt });
     if (!row) throw new Error("insert returned no row");
-    const media: MediaItem = {
+    return {
       id: row.id,
       mediaType: kind.mediaType,
       filePath: key,
@@ -190,35 +255,33 @@ export async function handleMediaUpload(request: Request, ctx: UploadCtx, sessio
       description,
       createdAt: row.createdAt,
     };
-    return json(201, { media });
   } catch (error) {
     await Promise.allSettled(written.map((k) => ctx.storage.delete(k)));
-    if (error instanceof TooLarge) return json(413, { error: tooLargeMessage(kind, limits) });
-    if (error instanceof UnreadableImage)
-      return json(415, { error: "This image could not be read. Please choose another file." });
-    ctx.logger.error({ err: error, sessionId }, "media upload failed");
-    return json(500, { error: UPLOAD_FAILED_MESSAGE });
+    // The storage may report a stopped stream in its own words: the refusal is what happened.
+    throw body.refusal() ?? error;
   }
 }
 
-/** Deletes a media item of the actor's own session, and its files; false when not theirs. */
-export async function deleteMedia(db: Queryable, storage: Storage, actor: Actor, mediaId: string) {
-  if (!actor?.artistProfileId || !isUuid(mediaId)) return false;
-  const [item] = await db
+/** Deletes a media item of the actor's own session, and its files; anyone else's is "not found". */
+export async function deleteMedia(
+  ctx: Pick<AppContext, "db" | "storage">,
+  actor: Actor,
+  mediaId: string,
+): Promise<void> {
+  if (!isUuid(mediaId)) refuse("not_found", "Media not found.");
+  const [item] = await ctx.db
     .select({
       id: sessionMedia.id,
       filePath: sessionMedia.filePath,
       previewPath: sessionMedia.previewPath,
+      artistProfileId: musicSessions.artistProfileId,
     })
     .from(sessionMedia)
     .innerJoin(musicSessions, eq(musicSessions.id, sessionMedia.sessionId))
-    .where(
-      and(eq(sessionMedia.id, mediaId), eq(musicSessions.artistProfileId, actor.artistProfileId)),
-    );
-  if (!item) return false;
-  await db.delete(sessionMedia).where(eq(sessionMedia.id, item.id));
+    .where(eq(sessionMedia.id, mediaId));
+  if (!item || !canEditSession(actor, item)) refuse("not_found", "Media not found.");
+  await ctx.db.delete(sessionMedia).where(eq(sessionMedia.id, item.id));
   await Promise.allSettled(
-    [item.filePath, item.previewPath].flatMap((k) => (k ? [storage.delete(k)] : [])),
+    [item.filePath, item.previewPath].flatMap((k) => (k ? [ctx.storage.delete(k)] : [])),
   );
-  return true;
 }

@@ -1,5 +1,6 @@
+import type { Actor } from "~/lib/actor";
+
 /** Who may do what with a musical session: pure rules, used by the server and the UI alike. */
-export type Actor = { artistProfileId: string | null } | null;
 export type OwnedSession = { artistProfileId: string };
 
 /** Only the owner edits a session: deletes it, uploads or removes media, shares it. */

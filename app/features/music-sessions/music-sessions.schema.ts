@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDate } from "~/lib/dates";
 import { SESSION_TYPES } from "~db/enums";
 import { chipsFromForm } from "./chips";
 
@@ -6,32 +7,69 @@ export { SESSION_FILTERS, SESSION_TYPE_LABELS, type SessionType } from "./sessio
 
 export const MAX_DURATION_MINUTES = 100_000;
 
+/** A missing field reads as empty, the way a browser sends an empty input. */
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `Please use at most ${max} characters`)
+    .optional()
     .transform((v) => v || null);
 
+/** A chip field: one value, several (one per chip) or none. */
+const chips = z
+  .preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string("Please use text only")),
+  )
+  .transform(chipsFromForm);
+
 /** "2026-11-21T19:30" as typed in a datetime-local field. */
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 9998;
+
+/**
+ * A real date and time: 2026-13-01 or 25:00 are refused here rather than by the database, and
+ * the year stays where every time zone can still convert it.
+ */
+export function isLocalDateTime(value: string): boolean {
+  const m = LOCAL_DATE_TIME.exec(value);
+  if (!m) return false;
+  const [, date = "", hour, minute, second = "0"] = m;
+  const year = Number(date.slice(0, 4));
+  return (
+    isIsoDate(date) &&
+    year >= FIRST_YEAR &&
+    year <= LAST_YEAR &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59
+  );
+}
+
+/** A browser's offset from UTC in minutes; real ones stay within a day. */
+const MAX_OFFSET_MINUTES = 24 * 60;
 
 export const SessionFormSchema = z.object({
   sessionType: z.enum(SESSION_TYPES, "Session type is required"),
   title: z
-    .string()
+    .string("Title is required")
     .trim()
     .min(1, "Title is required")
     .max(120, "Please use at most 120 characters"),
   description: optionalText(2000),
   venue: optionalText(120),
   location: optionalText(120),
-  startTime: z.string().regex(LOCAL_DATE_TIME, "Please enter a valid date and time"),
+  startTime: z
+    .string("Please enter a valid date and time")
+    .refine(isLocalDateTime, "Please enter a valid date and time"),
   /** Minutes the browser's clock is behind UTC (Date#getTimezoneOffset); empty without JavaScript. */
   timezoneOffset: z
     .string()
     .regex(/^-?\d{1,4}$/)
     .transform(Number)
+    .refine((v) => Math.abs(v) <= MAX_OFFSET_MINUTES)
     .optional()
     .or(z.literal("").transform(() => undefined)),
   durationMinutes: z.coerce
@@ -39,32 +77,23 @@ export const SessionFormSchema = z.object({
     .int("Duration must be a whole number of minutes")
     .min(1, "Duration must be at least 1 minute")
     .max(MAX_DURATION_MINUTES, `Duration can be at most ${MAX_DURATION_MINUTES} minutes`),
-  instruments: z.array(z.string()).transform(chipsFromForm),
-  genres: z.array(z.string()).transform(chipsFromForm),
-  tags: z.array(z.string()).transform(chipsFromForm),
+  instruments: chips,
+  genres: chips,
+  tags: chips,
 });
 export type SessionForm = z.infer<typeof SessionFormSchema>;
 
-/** The form's fields as the schema expects them (chip fields may repeat). */
-export function sessionFormInput(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? "");
-  return {
-    sessionType: text("sessionType"),
-    title: text("title"),
-    description: text("description"),
-    venue: text("venue"),
-    location: text("location"),
-    startTime: text("startTime"),
-    timezoneOffset: text("timezoneOffset"),
-    durationMinutes: text("durationMinutes"),
-    instruments: form.getAll("instruments").map(String),
-    genres: form.getAll("genres").map(String),
-    tags: form.getAll("tags").map(String),
-  };
-}
+/** Deleting a session: where to go afterwards (checked with safeRedirectPath). */
+export const DeleteSessionSchema = z.object({ returnTo: z.string().optional() });
 
 export const SessionListQuerySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
+  // A search with a NUL byte is dropped: the database cannot compare it.
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((v) => !v.includes("\u0000"))
+    .catch(""),
   type: z.enum(SESSION_TYPES).or(z.literal("")).catch(""),
 });
 export type SessionListQuery = z.infer<typeof SessionListQuerySchema>;

@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/lib/actor";
+import type { AppContext } from "~/lib/context";
 import { localDateTimeToUtc } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
-import type { Storage } from "~/lib/storage.server";
-import type { Queryable } from "~db/client";
+import { refuse } from "~/lib/problem";
 import {
   artistProfiles,
   musicSessions,
@@ -10,7 +11,7 @@ import {
   sessionMedia,
   sessionParticipants,
 } from "~db/schema";
-import { type Actor, canEditSession, canLogSession } from "./music-sessions.policy";
+import { canEditSession, canLogSession } from "./music-sessions.policy";
 import type { SessionForm, SessionListQuery, SessionType } from "./music-sessions.schema";
 
 export type SessionCard = {
@@ -30,21 +31,22 @@ export type SessionCard = {
 
 export const SESSION_LIST_LIMIT = 60;
 
+type DbCtx = Pick<AppContext, "db">;
+
 /** `%text%` for LIKE, with the user's own % _ \ taken literally. */
 function containsPattern(text: string) {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
- * An artist's history (product-spec 7.6): their own sessions plus those they joined as a verified
- * collaborator, each once, newest first. Search covers title, description and venue.
+ * An artist's history: their own sessions plus those they joined as a verified collaborator,
+ * each once, newest first. Search covers title, description and venue. Public: anyone may list.
  */
 export async function listSessionsForArtist(
-  db: Queryable,
-  artistId: string,
-  query: SessionListQuery = { q: "", type: "" },
-  limit = SESSION_LIST_LIMIT,
+  { db }: DbCtx,
+  input: { artistId: string; query?: SessionListQuery; limit?: number },
 ): Promise<SessionCard[]> {
+  const { artistId, query = { q: "", type: "" }, limit = SESSION_LIST_LIMIT } = input;
   const joined = sql`EXISTS (SELECT 1 FROM ${sessionParticipants} p
     WHERE p.session_id = ${musicSessions.id} AND p.artist_profile_id = ${artistId}
       AND p.participation_type = 'collaborator' AND p.verification_status = 'verified')`;
@@ -88,36 +90,34 @@ export type SessionsSectionData = {
 
 /** Everything the 'Musical Sessions & Portfolio' area needs, for a profile or the dashboard. */
 export async function loadSessionsSection(
-  db: Queryable,
-  options: {
-    artistId: string;
-    artistName: string;
-    viewer: Actor;
-    query: SessionListQuery;
-    timeZone: string;
-  },
+  ctx: Pick<AppContext, "db" | "env">,
+  viewer: Actor,
+  input: { artistId: string; artistName: string; query: SessionListQuery },
 ): Promise<SessionsSectionData> {
-  const { artistId, query } = options;
-  const sessions = await listSessionsForArtist(db, artistId, query);
+  const { artistId, query } = input;
+  const sessions = await listSessionsForArtist(ctx, { artistId, query });
   const filtered = Boolean(query.q || query.type);
   const hasNone =
     sessions.length === 0 &&
-    (!filtered || (await listSessionsForArtist(db, artistId, { q: "", type: "" }, 1)).length === 0);
+    (!filtered || (await listSessionsForArtist(ctx, { artistId, limit: 1 })).length === 0);
   return {
     artistId,
-    artistName: options.artistName,
-    isOwner: canEditSession(options.viewer, { artistProfileId: artistId }),
+    artistName: input.artistName,
+    isOwner: canEditSession(viewer, { artistProfileId: artistId }),
     query,
     sessions,
     hasNone,
-    timeZone: options.timeZone,
+    timeZone: ctx.env.timeZone,
   };
 }
 
 export type SessionDetail = Awaited<ReturnType<typeof getSessionDetail>>;
 
-/** A session with its owner, participants, peer verifications and media; null when unknown. */
-export async function getSessionDetail(db: Queryable, sessionId: string) {
+/**
+ * A session with its owner, participants, peer verifications and media, and whether the viewer
+ * may edit it; null when unknown. Public: anyone with the link may look.
+ */
+export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: string) {
   if (!isUuid(sessionId)) return null;
   const [session] = await db
     .select({
@@ -174,9 +174,15 @@ export async function getSessionDetail(db: Queryable, sessionId: string) {
       .innerJoin(artistProfiles, eq(artistProfiles.id, peerVerifications.verifiedByArtistId))
       .where(eq(peerVerifications.sessionId, sessionId))
       .orderBy(peerVerifications.createdAt),
-    listMedia(db, sessionId),
+    listMedia({ db }, sessionId),
   ]);
-  return { ...session, participants, verifications, media };
+  return {
+    ...session,
+    participants,
+    verifications,
+    media,
+    canEdit: canEditSession(viewer, session),
+  };
 }
 
 export type MediaItem = {
@@ -192,7 +198,7 @@ export type MediaItem = {
 };
 
 /** A session's media, newest first. */
-export async function listMedia(db: Queryable, sessionId: string): Promise<MediaItem[]> {
+export async function listMedia({ db }: DbCtx, sessionId: string): Promise<MediaItem[]> {
   return db
     .select({
       id: sessionMedia.id,
@@ -210,24 +216,21 @@ export async function listMedia(db: Queryable, sessionId: string): Promise<Media
     .orderBy(desc(sessionMedia.createdAt), sessionMedia.id);
 }
 
-export class ForbiddenError extends Error {}
-
-/** Logs a session for the acting artist; collaborators start empty (product-spec 3). */
+/** Logs a session for the acting artist; collaborators start empty and join through a link. */
 export async function createSession(
-  db: Queryable,
+  ctx: Pick<AppContext, "db" | "env">,
   actor: Actor,
   input: SessionForm,
-  timeZone: string,
 ): Promise<{ id: string }> {
   if (!actor?.artistProfileId || !canLogSession(actor))
-    throw new ForbiddenError("An artist profile is needed to log a session.");
-  const [row] = await db
+    refuse("forbidden", "An artist profile is needed to log a session.", { reason: "no_profile" });
+  const [row] = await ctx.db
     .insert(musicSessions)
     .values({
       artistProfileId: actor.artistProfileId,
       title: input.title,
       sessionType: input.sessionType,
-      startTime: localDateTimeToUtc(input.startTime, input.timezoneOffset, timeZone),
+      startTime: localDateTimeToUtc(input.startTime, input.timezoneOffset, ctx.env.timeZone),
       durationMinutes: input.durationMinutes,
       venue: input.venue,
       location: input.location,
@@ -242,9 +245,9 @@ export async function createSession(
   return row;
 }
 
-/** The session when the actor owns it, otherwise null ("not yours" looks like "not found"). */
-export async function getOwnedSession(db: Queryable, actor: Actor, sessionId: string) {
-  if (!actor?.artistProfileId || !isUuid(sessionId)) return null;
+/** A session's owner and start, whoever asks; null when there is no such session. */
+export async function findSession({ db }: DbCtx, sessionId: string) {
+  if (!isUuid(sessionId)) return null;
   const [row] = await db
     .select({
       id: musicSessions.id,
@@ -253,48 +256,43 @@ export async function getOwnedSession(db: Queryable, actor: Actor, sessionId: st
       title: musicSessions.title,
     })
     .from(musicSessions)
-    .where(
-      and(
-        eq(musicSessions.id, sessionId),
-        eq(musicSessions.artistProfileId, actor.artistProfileId),
-      ),
-    );
+    .where(eq(musicSessions.id, sessionId));
   return row ?? null;
 }
 
-/** Deletes the actor's own session and its media files; false when there is no such session. */
+/** The session when the actor may edit it, otherwise null ("not yours" looks like "not found"). */
+export async function getOwnedSession(ctx: DbCtx, actor: Actor, sessionId: string) {
+  const session = await findSession(ctx, sessionId);
+  return session && canEditSession(actor, session) ? session : null;
+}
+
+/** Deletes the actor's own session and its media files; anyone else's is "not found". */
 export async function deleteSession(
-  db: Queryable,
-  storage: Storage,
+  ctx: Pick<AppContext, "db" | "storage">,
   actor: Actor,
   sessionId: string,
-): Promise<boolean> {
-  if (!actor?.artistProfileId || !isUuid(sessionId)) return false;
-  const files = await db
+): Promise<void> {
+  const session = await getOwnedSession(ctx, actor, sessionId);
+  if (!session) refuse("not_found", "Session not found.");
+  const files = await ctx.db
     .select({ filePath: sessionMedia.filePath, previewPath: sessionMedia.previewPath })
     .from(sessionMedia)
-    .innerJoin(musicSessions, eq(musicSessions.id, sessionMedia.sessionId))
-    .where(
-      and(
-        eq(sessionMedia.sessionId, sessionId),
-        eq(musicSessions.artistProfileId, actor.artistProfileId),
-      ),
-    );
-  const deleted = await db
+    .where(eq(sessionMedia.sessionId, session.id));
+  const deleted = await ctx.db
     .delete(musicSessions)
     .where(
       and(
-        eq(musicSessions.id, sessionId),
-        eq(musicSessions.artistProfileId, actor.artistProfileId),
+        eq(musicSessions.id, session.id),
+        eq(musicSessions.artistProfileId, session.artistProfileId),
       ),
     )
     .returning({ id: musicSessions.id });
-  if (deleted.length === 0) return false;
+  // Deleted meanwhile by another request: as gone as if it never was.
+  if (deleted.length === 0) refuse("not_found", "Session not found.");
   // The rows are gone (media rows cascade); a file that fails to delete is only an orphan.
   await Promise.allSettled(
     files
       .flatMap((f) => [f.filePath, f.previewPath])
-      .flatMap((k) => (k ? [storage.delete(k)] : [])),
+      .flatMap((k) => (k ? [ctx.storage.delete(k)] : [])),
   );
-  return true;
 }

@@ -4,7 +4,7 @@ import { formatDateTime } from "~/lib/dates";
 import type { SessionCard as SessionCardData } from "./music-sessions.server";
 import { SESSION_TYPE_LABELS } from "./session-types";
 
-/** Up to `max` items, then '+N more' (product-spec 2.5: 2 instruments, 3 genres). */
+/** Up to `max` items, then '+N more' (a card shows 2 instruments and 3 genres). */
 export function visibleChips(items: readonly string[], max: number) {
   return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
 }

@@ -1,13 +1,14 @@
 import { ArrowLeft, BadgeCheck, Calendar, Clock, MapPin, Share2, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { MediaList } from "~/features/media/media-list";
 import type { MediaLimitsMb } from "~/features/media/media-type";
 import { MediaUpload } from "~/features/media/media-upload";
-import { SharePanel, type ShareResult } from "~/features/sharing/share-panel";
+import { SharePanel, type ShareReply } from "~/features/sharing/share-panel";
 import { formatDateTime, formatHours } from "~/lib/dates";
+import { usePending } from "~/lib/use-pending";
 import type { SharingMode } from "./music-sessions.policy";
 import type { SessionDetail as Detail } from "./music-sessions.server";
 import { SESSION_TYPE_LABELS } from "./session-types";
@@ -40,7 +41,7 @@ export function SessionDetailView({
   returnTo: string;
   timeZone: string;
   mediaLimits: MediaLimitsMb;
-  shareResult?: ShareResult;
+  shareResult?: ShareReply;
 }) {
   const query = (next: Record<string, string>) => {
     const params = new URLSearchParams({ ...next });
@@ -296,8 +297,7 @@ function DeletePanel({
   returnTo: string;
   cancelHref: string;
 }) {
-  const navigation = useNavigation();
-  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  const deleting = usePending({ intent: "delete" });
   return (
     <section
       aria-labelledby="delete-title"

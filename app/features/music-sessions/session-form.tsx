@@ -1,32 +1,27 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormError, inputClasses } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
-import type { FieldErrors } from "~/features/accounts/accounts.schema";
 import { toLocalInputValue } from "~/lib/dates";
+import type { FieldErrors } from "~/lib/form";
+import { usePending } from "~/lib/use-pending";
 import { ChipInput } from "./chip-input";
+import { chipsFromForm } from "./chips";
 import {
   MAX_DURATION_MINUTES,
   SESSION_TYPE_LABELS,
   type SessionType,
 } from "./music-sessions.schema";
 
-export type SessionFormValues = {
-  sessionType: string;
-  title: string;
-  description: string;
-  venue: string;
-  location: string;
-  startTime: string;
-  durationMinutes: string;
-  instruments: string[];
-  genres: string[];
-  tags: string[];
-};
+/**
+ * What was typed, as the action sends it back. A chip field holds its first value: all of them
+ * without JavaScript (one comma-separated box); with it the chips stay on the page anyway.
+ */
+export type SessionFormValues = Record<string, string>;
 
-/** The 'Log New Session' form (product-spec 2.9, decisions.md: date and time default to now). */
+/** The 'Log New Session' form; its date and time start at "now". */
 const startField = () => document.getElementById("startTime") as HTMLInputElement | null;
 
 export function SessionForm({
@@ -42,8 +37,7 @@ export function SessionForm({
   returnTo: string;
   nowInAppZone: string;
 }) {
-  const navigation = useNavigation();
-  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const creating = usePending({ intent: "create" });
   const offsetRef = useRef<HTMLInputElement>(null);
   // The server only knows the app's time zone; once in the browser, "now" is the user's own.
   useEffect(() => {
@@ -152,15 +146,20 @@ export function SessionForm({
         name="instruments"
         label="Instruments"
         placeholder="e.g. Guitar"
-        initial={values?.instruments ?? []}
+        initial={chipsFromForm([values?.instruments ?? ""])}
       />
       <ChipInput
         name="genres"
         label="Genres"
         placeholder="e.g. Jazz"
-        initial={values?.genres ?? []}
+        initial={chipsFromForm([values?.genres ?? ""])}
       />
-      <ChipInput name="tags" label="Tags" placeholder="e.g. live" initial={values?.tags ?? []} />
+      <ChipInput
+        name="tags"
+        label="Tags"
+        placeholder="e.g. live"
+        initial={chipsFromForm([values?.tags ?? ""])}
+      />
       <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
         <Link to={returnTo} className={buttonClasses("outline", "md")}>
           Cancel

@@ -10,7 +10,7 @@ export const SESSION_TYPE_LABELS: Record<SessionType, string> = {
   recording: "Recording",
 };
 
-/** The list's type filter (product-spec 2.9). */
+/** The list's type filter: all types, or one. */
 export const SESSION_FILTERS = [
   { value: "", label: "All Types" },
   { value: "performance", label: "Performances" },

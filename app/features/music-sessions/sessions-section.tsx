@@ -13,9 +13,10 @@ import { SESSION_FILTERS } from "./session-types";
 const SEARCH_PARAMS = new Set(["sq", "stype"]);
 
 /**
- * 'Musical Sessions & Portfolio' (product-spec 2.9), for a public profile and for the owner's
- * dashboard. Search and filter live in the page URL (sq, stype), so they work without JavaScript
- * and survive a reload. Owner-only editors live on the session pages, not in this bundle.
+ * 'Musical Sessions & Portfolio': an artist's sessions (searchable, filtered by type) and
+ * portfolio, for a public profile and for the owner's dashboard. Search and filter live in the
+ * page URL (sq, stype), so they work without JavaScript and survive a reload. Owner-only editors
+ * live on the session pages, not in this bundle.
  */
 export function MusicSessionsSection({
   data,

@@ -1,6 +1,6 @@
 import { BadgeCheck, Calendar, CircleAlert, LogIn, MapPin, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
@@ -9,6 +9,8 @@ import {
   type SessionType,
 } from "~/features/music-sessions/music-sessions.schema";
 import { formatDateTime } from "~/lib/dates";
+import type { FormReply } from "~/lib/form";
+import { usePending } from "~/lib/use-pending";
 import { TRUST_SCORE_LABELS, type TrustScore } from "./sharing.schema";
 import type { SharedSession } from "./sharing.server";
 
@@ -65,14 +67,16 @@ function SessionSummary({
 export function JoinForm({
   shared,
   timeZone,
-  formError,
+  reply,
 }: {
   shared: SharedSession;
   timeZone: string;
-  formError?: string;
+  /** The answer to the last submit, if it was refused. */
+  reply?: FormReply;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData !== undefined;
+  const busy = usePending();
+  const formError = reply?.formError;
+  const errors = reply?.fieldErrors;
   const collaboration = shared.mode === "collaboration";
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-12">
@@ -115,18 +119,23 @@ export function JoinForm({
                       type="radio"
                       name="trustScore"
                       value={score}
-                      defaultChecked={score === 100}
+                      defaultChecked={String(score) === (reply?.values?.trustScore ?? "100")}
                       className="accent-brand-600"
                     />
                     <span className="text-sm">{TRUST_SCORE_LABELS[score]}</span>
                   </label>
                 ))}
               </div>
+              {errors?.trustScore ? (
+                <p className="mt-1 text-sm text-red-600">{errors.trustScore}</p>
+              ) : null}
             </fieldset>
           )}
           <TextareaField
             label="Notes (optional)"
             name="notes"
+            defaultValue={reply?.values?.notes}
+            error={errors?.notes}
             maxLength={1000}
             placeholder={collaboration ? "Your part, instrument…" : "How do you know this session?"}
           />

@@ -1,15 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import type { SharingMode } from "~/features/music-sessions/music-sessions.policy";
-import type { Queryable } from "~db/client";
+import type { Actor } from "~/lib/actor";
+import type { AppContext } from "~/lib/context";
 import { peerVerifications, sessionParticipants } from "~db/schema";
 
-/** Whether the artist already joined (collaboration) or verified (verification) the session. */
+/** Whether the actor already joined (collaboration) or verified (verification) the session. */
 export async function hasUsedLinkOn(
-  db: Queryable,
-  artistId: string,
-  sessionId: string,
-  mode: SharingMode,
+  { db }: Pick<AppContext, "db">,
+  actor: Actor,
+  input: { sessionId: string; mode: SharingMode },
 ) {
+  const artistId = actor?.artistProfileId;
+  if (!artistId) return false;
+  const { sessionId, mode } = input;
   const rows =
     mode === "collaboration"
       ? await db

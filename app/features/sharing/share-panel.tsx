@@ -6,15 +6,12 @@ import { Field, inputClasses } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { useToast } from "~/components/ui/toast";
 import type { SharingMode } from "~/features/music-sessions/music-sessions.policy";
+import type { FormReply } from "~/lib/form";
+import { usePending } from "~/lib/use-pending";
 import { useToastOn } from "~/lib/use-toast-on";
 
-export type ShareResult = {
-  intent: "share";
-  share?: { url: string; maxUses: number | null };
-  fieldErrors?: Record<string, string>;
-  formError?: string;
-  toast?: { title: string; description?: string; variant?: "destructive" };
-};
+/** What the share action answers: the new link as the reply's value. */
+export type ShareReply = FormReply<{ url: string; maxUses: number | null }>;
 
 /** 'Share Session': a link of shape {origin}/join-session/{token}, optionally with max uses. */
 export function SharePanel({
@@ -25,12 +22,12 @@ export function SharePanel({
   sessionId: string;
   mode: SharingMode;
   /** The result of a submit made without JavaScript. */
-  fallback?: ShareResult;
+  fallback?: ShareReply;
 }) {
-  const fetcher = useFetcher<ShareResult>();
+  const fetcher = useFetcher<ShareReply>();
   const result = fetcher.data ?? fallback;
   useToastOn(result, result?.toast);
-  const busy = fetcher.state !== "idle";
+  const busy = usePending({ fetcher });
   return (
     <section
       aria-labelledby="share-title"
@@ -68,7 +65,7 @@ export function SharePanel({
           {busy ? <Spinner /> : null} Generate Link
         </Button>
       </fetcher.Form>
-      {result?.share ? <ShareLink url={result.share.url} maxUses={result.share.maxUses} /> : null}
+      {result?.value ? <ShareLink url={result.value.url} maxUses={result.value.maxUses} /> : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "~/lib/actor";
 import { queryRows } from "~db/client";
 import {
   artistProfiles,
@@ -20,8 +21,10 @@ import {
 import { createArtist, insertSession } from "./test-factories";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+let ctx: { db: typeof handle.db; env: { appUrl: URL } };
 beforeAll(async () => {
   handle = await createTestDatabase();
+  ctx = { db: handle.db, env: { appUrl: new URL(ORIGIN) } };
 });
 afterAll(async () => {
   await handle?.dispose();
@@ -32,20 +35,46 @@ const HOUR = 3_600_000;
 const tokenOf = (url: string) => decodeURIComponent(url.split("/join-session/")[1] ?? "");
 const noStorage = { delete: async () => {} } as never;
 
+/** An artist from the factory as the actor the domain expects. */
+const artistActor = (a: { userId: string; artistProfileId: string }): Actor => ({
+  id: a.userId,
+  roles: ["artist"],
+  artistProfileId: a.artistProfileId,
+});
+
+/** The refusal a domain call threw: its code and reason. */
+async function refusalOf(run: Promise<unknown>) {
+  try {
+    await run;
+  } catch (error) {
+    const { code, reason } = error as { code?: string; reason?: string };
+    return { code, reason };
+  }
+  return { ok: true };
+}
+
 async function share(
-  owner: { artistProfileId: string },
+  owner: { userId: string; artistProfileId: string },
   sessionId: string,
   maxUses: number | null = null,
   now?: Date,
 ) {
-  const link = await createSharingLink(handle.db, owner, sessionId, {
-    maxUses,
-    origin: ORIGIN,
-    now,
-  });
-  if (!link) throw new Error("not shared");
+  const link = await createSharingLink(ctx, artistActor(owner), { sessionId, maxUses, now });
   return tokenOf(link.url);
 }
+
+const join = (
+  who: { userId: string; artistProfileId: string },
+  token: string,
+  notes: string | null = null,
+) => joinSessionAsCollaborator(ctx, artistActor(who), { token, notes });
+
+const verify = (
+  who: { userId: string; artistProfileId: string },
+  token: string,
+  trustScore: 100 | 75 | 50 | 25,
+  notes: string | null = null,
+) => submitPeerVerification(ctx, artistActor(who), { token, notes, trustScore });
 
 /** Recomputes the artist's figures from the rows they summarise. */
 async function figures(artistId: string) {
@@ -69,10 +98,7 @@ describe("sharing links", () => {
   it("makes a random 256-bit token, stores only its hash, valid for 7 days", async () => {
     const owner = await createArtist(handle.db, "Owner");
     const sessionId = await insertSession(handle.db, owner.artistProfileId);
-    const link = await createSharingLink(handle.db, owner, sessionId, {
-      maxUses: 2,
-      origin: ORIGIN,
-    });
+    const link = await createSharingLink(ctx, artistActor(owner), { sessionId, maxUses: 2 });
     expect(link?.url).toMatch(/^http:\/\/gigs\.test\/join-session\/[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(link?.url ?? "");
     const rows = await handle.db
@@ -87,22 +113,20 @@ describe("sharing links", () => {
     expect(days).toBeCloseTo(SHARE_LINK_DAYS, 5);
   });
 
-  it("only the owner can share; others get null and nothing is stored", async () => {
+  it("only the owner can share; others are told 'not found' and nothing is stored", async () => {
     const owner = await createArtist(handle.db, "Owner");
     const other = await createArtist(handle.db, "Other");
     const sessionId = await insertSession(handle.db, owner.artistProfileId);
-    expect(
-      await createSharingLink(handle.db, other, sessionId, { maxUses: null, origin: ORIGIN }),
-    ).toBeNull();
-    expect(
-      await createSharingLink(handle.db, null, sessionId, { maxUses: null, origin: ORIGIN }),
-    ).toBeNull();
-    expect(
-      await createSharingLink(handle.db, { artistProfileId: null }, sessionId, {
-        maxUses: null,
-        origin: ORIGIN,
-      }),
-    ).toBeNull();
+    const input = { sessionId, maxUses: null };
+    await expect(createSharingLink(ctx, artistActor(other), input)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(createSharingLink(ctx, null, input)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(
+      createSharingLink(ctx, { id: owner.userId, roles: ["client"], artistProfileId: null }, input),
+    ).rejects.toMatchObject({ code: "not_found" });
     const rows = await handle.db
       .select()
       .from(sessionSharingTokens)
@@ -116,21 +140,19 @@ describe("sharing links", () => {
     const future = await insertSession(handle.db, owner.artistProfileId, {
       startTime: new Date(Date.now() + 48 * HOUR),
     });
-    expect(await checkSharingToken(handle.db, "nope")).toMatchObject({
+    expect(await checkSharingToken(ctx, "nope")).toMatchObject({
       ok: false,
       reason: "unknown",
     });
     const old = await share(owner, future, null, new Date(Date.now() - 8 * 24 * HOUR));
-    expect(await checkSharingToken(handle.db, old)).toMatchObject({ ok: false, reason: "expired" });
-    expect(await joinSessionAsCollaborator(handle.db, joiner, old, { notes: null })).toMatchObject({
-      ok: false,
-      code: "invalid",
+    expect(await checkSharingToken(ctx, old)).toMatchObject({ ok: false, reason: "expired" });
+    await expect(join(joiner, old)).rejects.toMatchObject({
+      code: "gone",
+      reason: "invalid_link",
     });
     const once = await share(owner, future, 1);
-    expect(
-      await joinSessionAsCollaborator(handle.db, joiner, once, { notes: "bass" }),
-    ).toMatchObject({ ok: true });
-    expect(await checkSharingToken(handle.db, once)).toMatchObject({
+    expect(await join(joiner, once, "bass")).toMatchObject({ sessionId: future });
+    expect(await checkSharingToken(ctx, once)).toMatchObject({
       ok: false,
       reason: "used_up",
     });
@@ -146,24 +168,24 @@ describe("joining as a collaborator", () => {
       startTime: new Date(Date.now() + 24 * HOUR),
     });
     const token = await share(owner, sessionId, 5);
-    expect(await joinSessionAsCollaborator(handle.db, owner, token, { notes: null })).toEqual({
-      ok: false,
-      code: "own",
-    });
-    expect(
-      await joinSessionAsCollaborator(handle.db, joiner, token, { notes: "keys" }),
-    ).toMatchObject({ ok: true });
-    expect(await joinSessionAsCollaborator(handle.db, joiner, token, { notes: null })).toEqual({
-      ok: false,
-      code: "already",
-    });
+    expect(await refusalOf(join(owner, token))).toEqual({ code: "forbidden", reason: "own" });
+    expect(await join(joiner, token, "keys")).toMatchObject({ sessionId });
+    expect(await refusalOf(join(joiner, token))).toEqual({ code: "conflict", reason: "already" });
     // Verification mode does not apply to a future session.
-    expect(
-      await submitPeerVerification(handle.db, joiner, token, { notes: null, trustScore: 100 }),
-    ).toEqual({
-      ok: false,
-      code: "wrong_mode",
+    expect(await refusalOf(verify(joiner, token, 100))).toEqual({
+      code: "conflict",
+      reason: "wrong_mode",
     });
+    // Joining needs an artist profile.
+    expect(
+      await refusalOf(
+        joinSessionAsCollaborator(
+          ctx,
+          { id: joiner.userId, roles: ["client"], artistProfileId: null },
+          { token, notes: null },
+        ),
+      ),
+    ).toEqual({ code: "forbidden", reason: "no_profile" });
     const [participant] = await handle.db
       .select()
       .from(sessionParticipants)
@@ -178,10 +200,11 @@ describe("joining as a collaborator", () => {
       .from(sessionSharingTokens)
       .where(eq(sessionSharingTokens.sessionId, sessionId));
     expect(tokenRow?.useCount).toBe(1); // refused attempts use nothing
-    const history = await listSessionsForArtist(handle.db, joiner.artistProfileId);
+    const history = await listSessionsForArtist(ctx, { artistId: joiner.artistProfileId });
     expect(history.map((s) => [s.title, s.listedAsCollaborator])).toEqual([["Planned jam", true]]);
     expect(
-      (await listSessionsForArtist(handle.db, owner.artistProfileId))[0]?.listedAsCollaborator,
+      (await listSessionsForArtist(ctx, { artistId: owner.artistProfileId }))[0]
+        ?.listedAsCollaborator,
     ).toBe(false);
   });
 });
@@ -199,17 +222,13 @@ describe("peer verification", () => {
       durationMinutes: 120,
     });
     const token = await share(owner, sessionId);
-    expect(
-      await submitPeerVerification(handle.db, owner, token, { notes: null, trustScore: 100 }),
-    ).toEqual({ ok: false, code: "own" });
-    expect(await joinSessionAsCollaborator(handle.db, a, token, { notes: null })).toEqual({
-      ok: false,
-      code: "wrong_mode",
+    expect(await refusalOf(verify(owner, token, 100))).toEqual({
+      code: "forbidden",
+      reason: "own",
     });
+    expect(await refusalOf(join(a, token))).toEqual({ code: "conflict", reason: "wrong_mode" });
 
-    expect(
-      await submitPeerVerification(handle.db, a, token, { notes: "was there", trustScore: 50 }),
-    ).toMatchObject({ ok: true, verified: false });
+    expect(await verify(a, token, 50, "was there")).toMatchObject({ verified: false });
     let [session] = await handle.db
       .select()
       .from(musicSessions)
@@ -219,13 +238,12 @@ describe("peer verification", () => {
       verificationMethod: null,
       peerVerificationScore: 50,
     });
-    expect(
-      await submitPeerVerification(handle.db, a, token, { notes: null, trustScore: 100 }),
-    ).toEqual({ ok: false, code: "already" });
+    expect(await refusalOf(verify(a, token, 100))).toEqual({
+      code: "conflict",
+      reason: "already",
+    });
 
-    expect(
-      await submitPeerVerification(handle.db, b, token, { notes: null, trustScore: 75 }),
-    ).toMatchObject({ ok: true, verified: true });
+    expect(await verify(b, token, 75)).toMatchObject({ verified: true });
     [session] = await handle.db.select().from(musicSessions).where(eq(musicSessions.id, sessionId));
     expect(session).toMatchObject({
       isVerified: true,
@@ -240,9 +258,7 @@ describe("peer verification", () => {
       ["verifier", "verified"],
       ["verifier", "verified"],
     ]);
-    expect(
-      await submitPeerVerification(handle.db, c, token, { notes: null, trustScore: 25 }),
-    ).toMatchObject({ ok: true, verified: true });
+    expect(await verify(c, token, 25)).toMatchObject({ verified: true });
 
     const after = await figures(owner.artistProfileId);
     expect(after.stored).toEqual({
@@ -253,8 +269,11 @@ describe("peer verification", () => {
     expect(after.stored?.verifiedSessions).toBe(1);
     expect(after.stored?.totalMinutes).toBe(120);
 
-    expect(await deleteSession(handle.db, noStorage, a, sessionId)).toBe(false);
-    expect(await deleteSession(handle.db, noStorage, owner, sessionId)).toBe(true);
+    const storageCtx = { db: handle.db, storage: noStorage };
+    await expect(deleteSession(storageCtx, artistActor(a), sessionId)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(deleteSession(storageCtx, artistActor(owner), sessionId)).resolves.toBeUndefined();
     const gone = await figures(owner.artistProfileId);
     expect(gone.stored).toEqual({ totalSessions: 0, verifiedSessions: 0, totalMinutes: 0 });
     expect(gone.derived).toEqual({ total: 0, verified: 0, minutes: 0 });
@@ -267,9 +286,7 @@ describe("peer verification", () => {
       startTime: new Date(Date.now() - HOUR),
     });
     const token = await share(owner, sessionId);
-    expect(
-      await submitPeerVerification(handle.db, v, token, { notes: null, trustScore: 100 }),
-    ).toMatchObject({ ok: true, verified: true });
+    expect(await verify(v, token, 100)).toMatchObject({ verified: true });
   });
 });
 
@@ -284,11 +301,13 @@ describe("max uses under concurrent requests", () => {
     const joiners = await Promise.all(
       Array.from({ length: 12 }, (_, i) => createArtist(handle.db, `J${i}`)),
     );
-    const outcomes = await Promise.all(
-      joiners.map((j) => joinSessionAsCollaborator(handle.db, j, token, { notes: null })),
-    );
-    expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
-    expect(outcomes.filter((o) => !o.ok).every((o) => !o.ok && o.code === "invalid")).toBe(true);
+    const outcomes = await Promise.all(joiners.map((j) => refusalOf(join(j, token))));
+    expect(outcomes.filter((o) => "ok" in o)).toHaveLength(3);
+    expect(
+      outcomes
+        .filter((o) => !("ok" in o))
+        .every((o) => "code" in o && o.code === "gone" && o.reason === "invalid_link"),
+    ).toBe(true);
     const participants = await handle.db
       .select()
       .from(sessionParticipants)
@@ -311,11 +330,7 @@ describe("max uses under concurrent requests", () => {
       createArtist(handle.db, "P"),
       createArtist(handle.db, "Q"),
     ]);
-    await Promise.all(
-      verifiers.map((v) =>
-        submitPeerVerification(handle.db, v, token, { notes: null, trustScore: 50 }),
-      ),
-    );
+    await Promise.all(verifiers.map((v) => verify(v, token, 50)));
     const [session] = await handle.db
       .select()
       .from(musicSessions)

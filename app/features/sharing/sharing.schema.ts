@@ -9,13 +9,14 @@ export const USED_UP_LINK_MESSAGE =
   "This sharing link has already been used the maximum number of times.";
 export const UNKNOWN_LINK_MESSAGE = "This sharing link does not exist. Please ask for a new one.";
 
-/** Max uses: an integer of at least 1, or empty for unlimited (product-spec 5). */
+/** Max uses: a whole number of at least 1, or empty (or left out) for unlimited. */
 export const ShareSessionSchema = z.object({
   maxUses: z
-    .string()
+    .string("Max uses must be a whole number of at least 1")
     .trim()
     .regex(/^\d*$/, "Max uses must be a whole number of at least 1")
-    .transform((v) => (v === "" ? null : Number(v)))
+    .optional()
+    .transform((v) => (v ? Number(v) : null))
     .refine(
       (v) => v === null || (v >= 1 && v <= 100_000),
       "Max uses must be a whole number of at least 1",
@@ -34,18 +35,21 @@ const notes = z
   .string()
   .trim()
   .max(1000, "Please use at most 1000 characters")
+  .optional()
   .transform((v) => v || null);
 
 export const JoinSessionSchema = z.object({ notes });
 
 export type TrustScore = (typeof TRUST_SCORES)[number];
+/** The trust score is 100 unless another is chosen. */
 export const VerifySessionSchema = z.object({
   notes,
   trustScore: z.coerce
     .number()
     .refine((v): v is TrustScore => (TRUST_SCORES as readonly number[]).includes(v), {
       message: "Please choose a trust score of 100, 75, 50 or 25",
-    }),
+    })
+    .default(100),
 });
 
 export const TRUST_SCORE_LABELS: Record<TrustScore, string> = {

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Actor } from "~/features/music-sessions/music-sessions.policy";
 import { type SharingMode, sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
-import { getOwnedSession } from "~/features/music-sessions/music-sessions.server";
+import { findSession } from "~/features/music-sessions/music-sessions.server";
+import type { Actor } from "~/lib/actor";
+import type { AppContext } from "~/lib/context";
+import type { Env } from "~/lib/env.server";
+import { Problem, refuse } from "~/lib/problem";
 import type { Queryable } from "~db/client";
 import {
   artistProfiles,
@@ -11,7 +14,7 @@ import {
   sessionParticipants,
   sessionSharingTokens,
 } from "~db/schema";
-import { canJoinSession } from "./sharing.policy";
+import { canJoinSession, canShareSession } from "./sharing.policy";
 import {
   EXPIRED_LINK_MESSAGE,
   INVALID_LINK_MESSAGE,
@@ -28,27 +31,31 @@ export function joinUrl(origin: string, token: string) {
   return `${origin}/join-session/${encodeURIComponent(token)}`;
 }
 
-/** A new link for the actor's own session; null when the session is not theirs. */
+type DbCtx = Pick<AppContext, "db">;
+/** Links are made for where the app lives (`env.appUrl`). */
+type LinkCtx = DbCtx & { env: Pick<Env, "appUrl"> };
+
+/** A new link for the actor's own session; anyone else's session is "not found". */
 export async function createSharingLink(
-  db: Queryable,
+  ctx: LinkCtx,
   actor: Actor,
-  sessionId: string,
-  options: { maxUses: number | null; origin: string; now?: Date },
+  input: { sessionId: string; maxUses: number | null; now?: Date },
 ) {
-  const session = await getOwnedSession(db, actor, sessionId);
-  if (!session || !actor?.artistProfileId) return null;
+  const session = await findSession(ctx, input.sessionId);
+  if (!session || !actor?.artistProfileId || !canShareSession(actor, session))
+    refuse("not_found", "Session not found.");
   const token = randomBytes(32).toString("base64url"); // 256 bits
-  const now = options.now ?? new Date();
+  const now = input.now ?? new Date();
   const expiresAt = new Date(now.getTime() + SHARE_LINK_DAYS * 24 * 60 * 60_000);
-  await db.insert(sessionSharingTokens).values({
-    sessionId,
+  await ctx.db.insert(sessionSharingTokens).values({
+    sessionId: session.id,
     creatorArtistId: actor.artistProfileId,
     tokenHash: hashToken(token),
-    maxUses: options.maxUses,
+    maxUses: input.maxUses,
     expiresAt,
     createdAt: now,
   });
-  return { url: joinUrl(options.origin, token), expiresAt, maxUses: options.maxUses };
+  return { url: joinUrl(ctx.env.appUrl.origin, token), expiresAt, maxUses: input.maxUses };
 }
 
 export type SharedSession = {
@@ -71,9 +78,9 @@ export type TokenCheck =
   | ({ ok: true } & SharedSession)
   | { ok: false; reason: "unknown" | "expired" | "used_up"; message: string };
 
-/** What a link leads to, or why it is no good (the validate step of product-spec 7.6). */
+/** What a link leads to, or why it is no good (unknown, expired or used up). Anyone may ask. */
 export async function checkSharingToken(
-  db: Queryable,
+  { db }: DbCtx,
   token: string,
   now: Date = new Date(),
 ): Promise<TokenCheck> {
@@ -106,16 +113,19 @@ export async function checkSharingToken(
   return { ok: true, tokenId, mode: sharingModeOf(session, now), session };
 }
 
-export type UseOutcome =
-  | { ok: true; sessionId: string; verified?: boolean }
-  | { ok: false; code: "invalid"; message: string }
-  | { ok: false; code: "already" | "own" | "wrong_mode" | "no_profile" };
+/**
+ * Why a link could not be used, as the `reason` of the Problem thrown: `invalid_link` (unknown,
+ * expired or used up: gone), `already` (joined or verified before), `own` (one's own session),
+ * `wrong_mode` (joining a past session or verifying a future one), `no_profile`.
+ */
+export type UseRefusal = "invalid_link" | "already" | "own" | "wrong_mode" | "no_profile";
 
-/** Rolls the transaction back and tells the caller why. */
-class Refused extends Error {
-  constructor(readonly outcome: Extract<UseOutcome, { ok: false }>) {
-    super(outcome.code);
-  }
+function refuseUse(
+  code: "gone" | "conflict" | "forbidden",
+  reason: UseRefusal,
+  message: string,
+): never {
+  throw new Problem(code, message, reason);
 }
 
 /**
@@ -134,108 +144,103 @@ async function takeOneUse(tx: Queryable, tokenId: string) {
       ),
     )
     .returning({ id: sessionSharingTokens.id });
-  if (taken.length === 0)
-    throw new Refused({ ok: false, code: "invalid", message: INVALID_LINK_MESSAGE });
+  if (taken.length === 0) refuseUse("gone", "invalid_link", INVALID_LINK_MESSAGE);
 }
 
-async function usableLink(db: Queryable, actor: Actor, token: string, mode: SharingMode) {
-  if (!actor?.artistProfileId) throw new Refused({ ok: false, code: "no_profile" });
-  const check = await checkSharingToken(db, token);
-  if (!check.ok) throw new Refused({ ok: false, code: "invalid", message: check.message });
-  if (!canJoinSession(actor, check.session)) throw new Refused({ ok: false, code: "own" });
-  if (check.mode !== mode) throw new Refused({ ok: false, code: "wrong_mode" });
+async function usableLink(ctx: DbCtx, actor: Actor, token: string, mode: SharingMode) {
+  if (!actor?.artistProfileId)
+    refuseUse("forbidden", "no_profile", "You need an artist profile to join or verify sessions.");
+  const check = await checkSharingToken(ctx, token);
+  if (!check.ok) refuseUse("gone", "invalid_link", check.message);
+  if (!canJoinSession(actor, check.session))
+    refuseUse("forbidden", "own", "You can't join or verify your own session.");
+  if (check.mode !== mode)
+    refuseUse(
+      "conflict",
+      "wrong_mode",
+      mode === "collaboration"
+        ? "This session has taken place: it can be verified, not joined."
+        : "This session is still ahead: it can be joined, not verified.",
+    );
   return { ...check, artistId: actor.artistProfileId };
-}
-
-async function refusals(run: () => Promise<UseOutcome>): Promise<UseOutcome> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Refused) return error.outcome;
-    throw error;
-  }
 }
 
 /** Joins a planned session as a collaborator (verified at once, listed in the joiner's history). */
 export async function joinSessionAsCollaborator(
-  db: Queryable,
+  ctx: DbCtx,
   actor: Actor,
-  token: string,
-  input: { notes: string | null },
-): Promise<UseOutcome> {
-  return refusals(async () => {
-    const link = await usableLink(db, actor, token, "collaboration");
-    return db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(sessionParticipants)
-        .values({
-          sessionId: link.session.id,
-          artistProfileId: link.artistId,
-          joinedViaToken: link.tokenId,
-          participationType: "collaborator",
-          verificationStatus: "verified",
-          notes: input.notes,
-        })
-        .onConflictDoNothing()
-        .returning({ id: sessionParticipants.id });
-      if (inserted.length === 0) throw new Refused({ ok: false, code: "already" });
-      await takeOneUse(tx, link.tokenId);
-      return { ok: true as const, sessionId: link.session.id };
-    });
+  input: { token: string; notes: string | null },
+): Promise<{ sessionId: string }> {
+  const link = await usableLink(ctx, actor, input.token, "collaboration");
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(sessionParticipants)
+      .values({
+        sessionId: link.session.id,
+        artistProfileId: link.artistId,
+        joinedViaToken: link.tokenId,
+        participationType: "collaborator",
+        verificationStatus: "verified",
+        notes: input.notes,
+      })
+      .onConflictDoNothing()
+      .returning({ id: sessionParticipants.id });
+    if (inserted.length === 0)
+      refuseUse("conflict", "already", "You've already joined this session.");
+    await takeOneUse(tx, link.tokenId);
+    return { sessionId: link.session.id };
   });
 }
 
 /** Verifies a past session: a pending verifier, a peer verification, then the peer rule. */
 export async function submitPeerVerification(
-  db: Queryable,
+  ctx: DbCtx,
   actor: Actor,
-  token: string,
-  input: { notes: string | null; trustScore: TrustScore },
-): Promise<UseOutcome> {
-  return refusals(async () => {
-    const link = await usableLink(db, actor, token, "verification");
-    return db.transaction(async (tx) => {
-      // One verification of a session at a time, so the peer rule always sees every score.
-      await tx.execute(
-        sql`SELECT id FROM ${musicSessions} WHERE ${musicSessions.id} = ${link.session.id} FOR UPDATE`,
-      );
-      const verification = await tx
-        .insert(peerVerifications)
-        .values({
-          sessionId: link.session.id,
-          verifiedByArtistId: link.artistId,
-          trustScore: input.trustScore,
-          notes: input.notes,
-        })
-        .onConflictDoNothing()
-        .returning({ id: peerVerifications.id });
-      if (verification.length === 0) throw new Refused({ ok: false, code: "already" });
-      await tx
-        .insert(sessionParticipants)
-        .values({
-          sessionId: link.session.id,
-          artistProfileId: link.artistId,
-          joinedViaToken: link.tokenId,
-          participationType: "verifier",
-          verificationStatus: "pending",
-          notes: input.notes,
-        })
-        .onConflictDoNothing();
-      await takeOneUse(tx, link.tokenId);
-      const verified = await applyPeerRule(tx, link.session.id);
-      return { ok: true as const, sessionId: link.session.id, verified };
-    });
+  input: { token: string; notes: string | null; trustScore: TrustScore },
+): Promise<{ sessionId: string; verified: boolean }> {
+  const link = await usableLink(ctx, actor, input.token, "verification");
+  return ctx.db.transaction(async (tx) => {
+    // One verification of a session at a time, so the peer rule always sees every score.
+    await tx.execute(
+      sql`SELECT id FROM ${musicSessions} WHERE ${musicSessions.id} = ${link.session.id} FOR UPDATE`,
+    );
+    const verification = await tx
+      .insert(peerVerifications)
+      .values({
+        sessionId: link.session.id,
+        verifiedByArtistId: link.artistId,
+        trustScore: input.trustScore,
+        notes: input.notes,
+      })
+      .onConflictDoNothing()
+      .returning({ id: peerVerifications.id });
+    if (verification.length === 0)
+      refuseUse("conflict", "already", "You've already verified this session.");
+    await tx
+      .insert(sessionParticipants)
+      .values({
+        sessionId: link.session.id,
+        artistProfileId: link.artistId,
+        joinedViaToken: link.tokenId,
+        participationType: "verifier",
+        verificationStatus: "pending",
+        notes: input.notes,
+      })
+      .onConflictDoNothing();
+    await takeOneUse(tx, link.tokenId);
+    const verified = await applyPeerRule(tx, link.session.id);
+    return { sessionId: link.session.id, verified };
   });
 }
 
 export const PEER_THRESHOLD = 100;
 
 /**
- * decisions.md: verified by peers once the trust scores of distinct verifiers add up to at least
- * 100; the peer score is their mean; the verifiers' participant rows become verified then.
- * A session already verified from a client booking keeps that method.
+ * The peer rule: a session is verified by peers once the trust scores of distinct verifiers add
+ * up to at least 100; the peer score is their mean; the verifiers' participant rows become
+ * verified then. A session already verified from a client booking keeps that method.
  */
-export async function applyPeerRule(tx: Queryable, sessionId: string): Promise<boolean> {
+async function applyPeerRule(tx: Queryable, sessionId: string): Promise<boolean> {
   const [totals] = await tx
     .select({
       sum: sql<number>`coalesce(sum(${peerVerifications.trustScore}), 0)::int`,
