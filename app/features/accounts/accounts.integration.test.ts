@@ -193,6 +193,24 @@ describe("sign-in", () => {
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
   });
 
+  it("of an unconfirmed address says so and offers to resend the confirmation mail", async () => {
+    const address = email("unconfirmed");
+    // Straight through better-auth: this file's sign-ups already use up the per-address limit.
+    await app.auth.api.signUpEmail({
+      body: { name: "Kiran Das", email: address, password: "secret-123" },
+    });
+    const res = await signIn(address, "secret-123");
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).toContain(
+      "Please check your email and click the confirmation link before signing in.",
+    );
+    expect(html).toContain("Resend confirmation email");
+    // A wrong password shows no such offer.
+    const wrong = await signIn(address, "wrong-password");
+    expect(await wrong.text()).not.toContain("Resend confirmation email");
+  });
+
   it("is limited per e-mail, with the counter in the database (a restart does not reset it)", async () => {
     const address = email("limit");
     await confirmedUser(address);
