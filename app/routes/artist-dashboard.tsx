@@ -9,13 +9,16 @@ import {
   Plus,
   Star,
 } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { StatCard } from "~/components/ui/stat-card";
 import { requireUser } from "~/features/accounts/accounts.server";
-import { getArtistProfileOfUser } from "~/features/artists/artists.server";
+import { canEditArtistProfile } from "~/features/artists/artists.policy";
+import { getArtistProfile, getOwnArtistProfile } from "~/features/artists/artists.server";
 import { getDashboardCounts } from "~/features/artists/dashboard.server";
 import { ProfileLink, ShareButton } from "~/features/artists/share-profile";
-import { StatCard } from "~/features/artists/stat-card";
 import { getAvailability } from "~/features/availability/availability.server";
 import { ScheduleEditor } from "~/features/availability/schedule-editor";
 import { ArtistBookingCard } from "~/features/bookings/artist-booking-card";
@@ -25,7 +28,11 @@ import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.sch
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
 import { PortfolioManager } from "~/features/portfolio/portfolio-manager";
+import type { SignedInActor } from "~/lib/actor";
+import type { AppContext } from "~/lib/context";
 import { addDays, formatHours, formatLongDate, todayIn } from "~/lib/dates";
+import { notFound } from "~/lib/form.server";
+import { isUuid } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist-dashboard";
 
@@ -37,27 +44,34 @@ export const meta: Route.MetaFunction = () => [
 const TABS = ["dashboard", "bookings", "sessions", "schedule"] as const;
 type Tab = (typeof TABS)[number];
 
+/**
+ * The artist whose dashboard this is: the viewer's own, or the one the address names by its id,
+ * which must be theirs (someone else's dashboard looks exactly like one that does not exist).
+ */
+async function dashboardArtist(context: AppContext, user: SignedInActor, artistId?: string) {
+  if (!artistId) return getOwnArtistProfile(context, user);
+  const artist = isUuid(artistId) ? await getArtistProfile(context, user, artistId) : null;
+  if (!artist || !canEditArtistProfile(user, artist)) notFound();
+  return artist;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const artist = await getArtistProfileOfUser(context.db, user.id);
-  // Someone else's dashboard looks exactly like one that does not exist.
-  if (params.artistId && params.artistId !== artist?.id) throw data(null, { status: 404 });
+  const artist = await dashboardArtist(context, user, params.artistId);
   if (!artist) return { artist: null } as const;
   const today = todayIn(context.env.timeZone);
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "dashboard";
   const needsBookings = tab === "bookings" || tab === "schedule";
   const [counts, availability, bookings, sessions] = await Promise.all([
-    getDashboardCounts(context.db, artist.id, today),
-    getAvailability(context.db, artist.id, today, addDays(today, 120)),
-    needsBookings ? listArtistBookings(context, artist.id) : Promise.resolve([]),
+    getDashboardCounts(context, user, { artist, today }),
+    getAvailability(context, user, { artistId: artist.id, from: today, to: addDays(today, 120) }),
+    needsBookings ? listArtistBookings(context, user) : Promise.resolve([]),
     tab === "sessions"
-      ? loadSessionsSection(context.db, {
+      ? loadSessionsSection(context, user, {
           artistId: artist.id,
           artistName: artist.artistName,
-          viewer: user,
           query: sessionListQueryOf(new URL(request.url)),
-          timeZone: context.env.timeZone,
         })
       : null,
   ]);
@@ -101,9 +115,9 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-8 px-4 py-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-3xl font-bold">Dashboard</h1>
-          <p className="mt-1 text-lg">Welcome back, {artist.artistName}!</p>
+          <p className="mt-1 text-lg wrap-anywhere">Welcome back, {artist.artistName}!</p>
           <p className="text-slate-600">Manage your musical journey</p>
           <p className="mt-2 text-sm font-medium text-orange-700">
             {pending === 0
@@ -165,10 +179,7 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
 
       {tab === "dashboard" ? (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <section
-            aria-labelledby="quick-title"
-            className="rounded-2xl border border-slate-200 bg-white p-6"
-          >
+          <Card as="section" aria-labelledby="quick-title">
             <h2 id="quick-title" className="text-lg font-semibold">
               Quick Actions
             </h2>
@@ -183,11 +194,8 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
                 <Inbox aria-hidden className="h-4 w-4" /> View Bookings
               </Link>
             </div>
-          </section>
-          <section
-            aria-labelledby="activity-title"
-            className="rounded-2xl border border-slate-200 bg-white p-6"
-          >
+          </Card>
+          <Card as="section" aria-labelledby="activity-title">
             <h2 id="activity-title" className="text-lg font-semibold">
               Recent Activity
             </h2>
@@ -215,15 +223,12 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
                 </li>
               ) : null}
             </ul>
-          </section>
+          </Card>
         </div>
       ) : null}
 
       {tab === "bookings" ? (
-        <section
-          aria-labelledby="bookings-title"
-          className="rounded-2xl border border-slate-200 bg-white p-6"
-        >
+        <Card as="section" aria-labelledby="bookings-title">
           <h2 id="bookings-title" className="text-lg font-semibold">
             Bookings
           </h2>
@@ -237,13 +242,13 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
               {bookings.map((b) => (
-                <li key={b.id}>
+                <li key={b.id} className="min-w-0">
                   <ArtistBookingCard booking={b} />
                 </li>
               ))}
             </ul>
           )}
-        </section>
+        </Card>
       ) : null}
 
       {tab === "sessions" && sessions ? (
@@ -251,16 +256,13 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {tab === "schedule" ? (
-        <section
-          aria-labelledby="schedule-title"
-          className="rounded-2xl border border-slate-200 bg-white p-6"
-        >
+        <Card as="section" aria-labelledby="schedule-title">
           <h2 id="schedule-title" className="mb-4 text-lg font-semibold">
             Schedule
           </h2>
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[3fr_2fr]">
             <ScheduleEditor entries={availability} today={today} />
-            <div className="space-y-4">
+            <div className="min-w-0 space-y-4">
               <div className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
                 <p className="font-medium">How to update your schedule</p>
                 <p className="mt-1">
@@ -293,8 +295,12 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
           </div>
-        </section>
+        </Card>
       ) : null}
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

@@ -1,8 +1,10 @@
 import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
+import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
 import { GENRES, LOCATIONS } from "~/features/artists/artists.constants";
 import { parseDiscoveryQuery } from "~/features/artists/artists.schema";
@@ -19,7 +21,8 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDiscoveryQuery(new URL(request.url).searchParams);
-  const result = await searchArtists(context.db, query);
+  const viewer = await getCurrentUser(request, context);
+  const result = await searchArtists(context, viewer, query);
   return { query, ...result };
 }
 
@@ -165,13 +168,14 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Discover Talented Artists</h1>
-      <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-        Error loading artists. Please try again.
-      </p>
-    </main>
+    <RouteErrorBoundary
+      error={error}
+      notFound={{
+        title: "Discover Talented Artists",
+        message: "Error loading artists. Please try again.",
+      }}
+    />
   );
 }

@@ -1,20 +1,26 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { z } from "zod";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { FormError, inputClasses } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
-import { fieldErrors } from "~/features/accounts/accounts.schema";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { ArtistAvatar } from "~/features/artists/artist-avatar";
-import { type ArtistFormValues, ArtistProfileForm } from "~/features/artists/artist-profile-form";
+import {
+  type ArtistFormValues,
+  ArtistProfileForm,
+  formValuesOf,
+} from "~/features/artists/artist-profile-form";
 import { ArtistProfileUpdateSchema } from "~/features/artists/artists.schema";
 import {
-  getArtistProfileOfUser,
+  getOwnArtistProfile,
   setArtistAvatar,
   updateArtistProfile,
 } from "~/features/artists/artists.server";
-import { AvatarError, storeAvatar } from "~/features/artists/avatar.server";
+import { attempt, notFound, parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { usePending } from "~/lib/use-pending";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/artist-profile.edit";
 
@@ -23,15 +29,15 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-async function requireOwnProfile(request: Request, context: Route.LoaderArgs["context"]) {
-  const user = await requireUser(request, context);
-  const artist = await getArtistProfileOfUser(context.db, user.id);
-  if (!artist) throw data(null, { status: 404 });
-  return { user, artist };
-}
+/** The avatar form: its button names the intent; the file must be a file. */
+const AvatarSchema = z.object({
+  avatar: z.instanceof(File, { message: "Please choose an image file." }),
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { artist } = await requireOwnProfile(request, context);
+  const user = await requireUser(request, context);
+  const artist = await getOwnArtistProfile(context, user);
+  if (!artist) notFound();
   const values: ArtistFormValues = {
     artistName: artist.artistName,
     genre: artist.genre,
@@ -48,58 +54,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { values, artistName: artist.artistName, avatarPath: artist.avatarPath };
 }
 
-type ActionData = {
-  intent: string;
-  values?: ArtistFormValues;
-  fieldErrors?: Record<string, string>;
-  formError?: string;
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, artist } = await requireOwnProfile(request, context);
-  const form = await request.formData();
+  const user = await requireUser(request, context);
+  const form = await readForm(request);
   if (form.get("intent") === "avatar") {
-    const file = form.get("avatar");
-    try {
-      if (!(file instanceof File)) throw new AvatarError("Please choose an image file.");
-      const key = await storeAvatar(context.storage, artist.id, file);
-      const previous = await setArtistAvatar(context.db, user.id, key);
-      if (previous) await context.storage.delete(previous).catch(() => {});
-      return redirectWithToast("/artist-profile/edit", { title: "Profile picture updated" });
-    } catch (error) {
-      if (!(error instanceof AvatarError))
-        context.logger.error({ err: error }, "avatar upload failed");
-      const message =
-        error instanceof AvatarError ? error.message : "Upload Failed. Please try again.";
-      return data<ActionData>({ intent: "avatar", formError: message }, { status: 400 });
-    }
-  }
-  const raw = Object.fromEntries(form) as Record<string, string>;
-  const values: ArtistFormValues = { ...raw, isAvailable: raw.isAvailable === "on" };
-  const parsed = ArtistProfileUpdateSchema.safeParse(raw);
-  if (!parsed.success)
-    return data<ActionData>(
-      { intent: "profile", values, fieldErrors: fieldErrors(parsed.error) },
-      { status: 400 },
+    const parsed = parseForm(AvatarSchema, form, {
+      title: "Upload Failed",
+      description: "Please choose an image file.",
+      variant: "destructive",
+    });
+    if (!parsed.ok) return parsed.reply;
+    return attempt(
+      async () => {
+        await setArtistAvatar(context, user, parsed.data.avatar);
+        return redirectWithToast("/artist-profile/edit", { title: "Profile picture updated" });
+      },
+      { values: parsed.values, toastTitle: "Upload Failed" },
     );
-  await updateArtistProfile(context.db, user.id, parsed.data);
-  return redirectWithToast("/artist-dashboard", {
-    title: "Profile Updated",
-    description: "Your artist profile has been saved.",
-  });
+  }
+  const parsed = parseForm(ArtistProfileUpdateSchema, form);
+  if (!parsed.ok) return parsed.reply;
+  return attempt(
+    async () => {
+      await updateArtistProfile(context, user, parsed.data);
+      return redirectWithToast("/artist-dashboard", {
+        title: "Profile Updated",
+        description: "Your artist profile has been saved.",
+      });
+    },
+    { values: parsed.values },
+  );
 }
 
 export default function EditArtistProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as ActionData | undefined;
-  useToastOn(
-    result,
-    result?.formError
-      ? { title: "Upload Failed", description: result.formError, variant: "destructive" }
-      : null,
-  );
-  const navigation = useNavigation();
-  const uploading =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "avatar";
+  useToastOn(actionData, actionData?.toast);
+  const uploading = usePending({ intent: "avatar" });
+  // Each form shows only its own answer: the avatar form's post names its intent.
+  const avatarReply = actionData?.values?.intent === "avatar" ? actionData : undefined;
+  const profileReply = actionData && !avatarReply ? actionData : undefined;
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Edit Profile</h1>
@@ -116,8 +108,8 @@ export default function EditArtistProfile({ loaderData, actionData }: Route.Comp
           className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-center"
         >
           <ArtistAvatar name={loaderData.artistName} avatarPath={loaderData.avatarPath} size="lg" />
-          <div className="flex-1 space-y-2">
-            <FormError>{result?.intent === "avatar" ? result.formError : undefined}</FormError>
+          <div className="min-w-0 flex-1 space-y-2">
+            <FormError>{avatarReply?.formError ?? avatarReply?.fieldErrors?.avatar}</FormError>
             <label htmlFor="avatar" className="block text-sm font-medium">
               Choose an image (JPG, PNG or WebP, at most 5 MB)
             </label>
@@ -144,10 +136,15 @@ export default function EditArtistProfile({ loaderData, actionData }: Route.Comp
       <section className="rounded-2xl border border-slate-200 bg-white p-6">
         <ArtistProfileForm
           mode="edit"
-          values={result?.intent === "profile" && result.values ? result.values : loaderData.values}
-          fieldErrors={result?.intent === "profile" ? result.fieldErrors : undefined}
+          values={profileReply?.values ? formValuesOf(profileReply.values) : loaderData.values}
+          fieldErrors={profileReply?.fieldErrors}
+          formError={profileReply?.formError}
         />
       </section>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

@@ -1,9 +1,14 @@
 import { Briefcase, CalendarCheck, ExternalLink, Guitar, MapPin, Music } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { data, Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Pill, PillList } from "~/components/ui/pill";
+import { StatCard } from "~/components/ui/stat-card";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistAvatar } from "~/features/artists/artist-avatar";
+import { canBookArtist, canEditArtistProfile } from "~/features/artists/artists.policy";
 import {
   getArtistProfile,
   getPublicPortfolioId,
@@ -11,7 +16,6 @@ import {
 } from "~/features/artists/artists.server";
 import { formatRating } from "~/features/artists/format";
 import { RecentPerformances } from "~/features/artists/recent-performances";
-import { StatCard } from "~/features/artists/stat-card";
 import { VerifiedFigureCards } from "~/features/artists/verified-figures";
 import { getAvailability } from "~/features/availability/availability.server";
 import { AvailabilityCalendar } from "~/features/availability/availability-calendar";
@@ -24,6 +28,7 @@ import { loadSessionsSection } from "~/features/music-sessions/music-sessions.se
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
 
 import { addDays, todayIn } from "~/lib/dates";
+import { notFound } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist";
 
@@ -33,32 +38,30 @@ const PortfolioManager = lazy(() =>
 );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const artist = await getArtistProfile(context.db, params.idOrSlug);
-  if (!artist) throw data({ message: "Artist profile not found." }, { status: 404 });
-  const today = todayIn(context.env.timeZone);
   const viewer = await getCurrentUser(request, context);
+  const artist = await getArtistProfile(context, viewer, params.idOrSlug);
+  if (!artist) notFound();
+  const today = todayIn(context.env.timeZone);
   const [availability, performances, portfolioId, sessions, collaboration] = await Promise.all([
-    getAvailability(context.db, artist.id, today, addDays(today, 120)),
-    getRecentPerformances(context.db, artist.id),
-    getPublicPortfolioId(context.db, artist.id),
-    loadSessionsSection(context.db, {
+    getAvailability(context, viewer, { artistId: artist.id, from: today, to: addDays(today, 120) }),
+    getRecentPerformances(context, viewer, { artistId: artist.id }),
+    getPublicPortfolioId(context, viewer, artist.id),
+    loadSessionsSection(context, viewer, {
       artistId: artist.id,
       artistName: artist.artistName,
-      viewer,
       query: sessionListQueryOf(new URL(request.url)),
-      timeZone: context.env.timeZone,
     }),
     // A page that fails to count collaborations still shows the profile.
-    getCollaborationInsight(context.db, viewer?.id, artist.id).catch((error: unknown) => {
+    getCollaborationInsight(context, viewer, artist.id).catch((error: unknown) => {
       context.logger.error({ err: error }, "collaboration insight failed");
       return null;
     }),
   ]);
-  const { userId, ...publicArtist } = artist;
+  const { userId: _owner, ...publicArtist } = artist;
   return {
     artist: publicArtist,
-    isOwner: viewer?.id === userId,
-    signedIn: Boolean(viewer),
+    isOwner: canEditArtistProfile(viewer, artist),
+    canBook: canBookArtist(viewer, artist),
     availability,
     performances,
     portfolioId,
@@ -102,7 +105,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
   const {
     artist,
     isOwner,
-    signedIn,
+    canBook,
     availability,
     performances,
     portfolioId,
@@ -113,26 +116,26 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
   } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:py-12">
-      <section className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-start">
+      <Card as="section" className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <ArtistAvatar name={artist.artistName} avatarPath={artist.avatarPath} size="lg" />
         <div className="min-w-0 flex-1">
-          <h1 className="text-3xl font-bold">{artist.artistName}</h1>
-          <ul className="mt-3 flex flex-wrap gap-2 text-sm" aria-label="About">
-            <li className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-brand-900">
-              <Music aria-hidden className="h-4 w-4" /> {artist.genre}
-            </li>
-            <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-800">
-              <MapPin aria-hidden className="h-4 w-4" /> {artist.location}
-            </li>
-            <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-800">
-              <Briefcase aria-hidden className="h-4 w-4" /> {artist.experience}
-            </li>
+          <h1 className="text-3xl font-bold wrap-anywhere">{artist.artistName}</h1>
+          <PillList label="About" className="mt-3 gap-2">
+            <Pill as="li" tone="brand" size="md" icon={Music}>
+              {artist.genre}
+            </Pill>
+            <Pill as="li" size="md" icon={MapPin}>
+              {artist.location}
+            </Pill>
+            <Pill as="li" size="md" icon={Briefcase}>
+              {artist.experience}
+            </Pill>
             {artist.isAvailable ? (
-              <li className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-3 py-1 text-emerald-800">
+              <Pill as="li" tone="success" size="md">
                 Available
-              </li>
+              </Pill>
             ) : null}
-          </ul>
+          </PillList>
           {loaderData.collaboration ? (
             <div className="mt-3">
               <CollaborationIndicator
@@ -141,7 +144,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
               />
             </div>
           ) : null}
-          <p className="mt-4 whitespace-pre-line text-slate-700">{artist.bio}</p>
+          <p className="mt-4 whitespace-pre-line text-slate-700 wrap-anywhere">{artist.bio}</p>
           {SOCIAL.some(([key]) => artist.socialLinks[key]) ? (
             <ul className="mt-4 flex flex-wrap gap-3" aria-label="Social links">
               {SOCIAL.map(([key, label]) =>
@@ -165,7 +168,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
               <Link to="/artist-dashboard" className={buttonClasses("primary", "md")}>
                 Dashboard
               </Link>
-            ) : signedIn ? (
+            ) : canBook ? (
               <BookingLink
                 artist={artist}
                 quickPicks={quickPicks}
@@ -192,28 +195,26 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         </div>
-      </section>
+      </Card>
 
       <section aria-label="Figures" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <VerifiedFigureCards artist={artist} />
         <StatCard
           icon={Guitar}
           label="Instruments"
-          value={<span className="text-base">{artist.instruments || "Not specified"}</span>}
+          value={
+            <span className="text-base wrap-anywhere">{artist.instruments || "Not specified"}</span>
+          }
         />
       </section>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-        <section
-          id="book"
-          aria-labelledby="availability-title"
-          className="rounded-2xl border border-slate-200 bg-white p-6"
-        >
+        <Card as="section" id="book" aria-labelledby="availability-title">
           <h2 id="availability-title" className="mb-4 text-lg font-semibold">
             Availability
           </h2>
           <AvailabilityCalendar entries={availability} today={today} />
-        </section>
+        </Card>
         <RecentPerformances performances={performances} />
       </div>
 
@@ -231,25 +232,31 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+function GoBack() {
   const navigate = useNavigate();
   return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>Artist Not Found | GigLedger</title>
-      <h1 className="text-2xl font-semibold">Artist Not Found</h1>
-      <p className="mt-2 text-slate-600">Artist profile not found.</p>
-      <div className="mt-8 flex gap-3">
-        <button
-          type="button"
-          onClick={() => navigate(-1)}
-          className={buttonClasses("outline", "md")}
-        >
-          Go Back
-        </button>
-        <Link to="/artist-discovery" className={buttonClasses("primary", "md")}>
-          Discover Artists
-        </Link>
-      </div>
-    </main>
+    <button type="button" onClick={() => navigate(-1)} className={buttonClasses("outline", "md")}>
+      Go Back
+    </button>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteErrorBoundary
+      error={error}
+      notFound={{
+        title: "Artist Not Found",
+        message: "Artist profile not found.",
+        actions: (
+          <>
+            <GoBack />
+            <Link to="/artist-discovery" className={buttonClasses("primary", "md")}>
+              Discover Artists
+            </Link>
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -1,44 +1,23 @@
-import { NotFound } from "~/components/layout/not-found";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { loadDiagnostics } from "~/features/diagnostics/diagnostics.route.server";
 import {
-  AuthWidget,
-  CheckedAt,
-  DomainWidget,
-  REFRESH_MS,
-  StageWidget,
+  DIAGNOSTIC_PAGES,
+  DiagnosticsPage,
+  diagnosticsMeta,
 } from "~/features/diagnostics/diagnostics-view";
-import { useIntervalRevalidation } from "~/features/diagnostics/use-interval-revalidation";
 import type { Route } from "./+types/domain-diagnostic";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Domain Diagnostics | GigLedger" },
-  { name: "robots", content: "noindex" },
-];
+// The diagnostic page narrowed to the public address, HTTPS and sign-in (see diagnostic.tsx).
+const page = DIAGNOSTIC_PAGES.domain;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadDiagnostics(request, context);
+export const meta: Route.MetaFunction = () => diagnosticsMeta(page);
+
+export const loader = ({ request, context }: Route.LoaderArgs) => loadDiagnostics(request, context);
+
+export default function DomainDiagnostic({ loaderData }: Route.ComponentProps) {
+  return <DiagnosticsPage page={page} d={loaderData} />;
 }
 
-export default function DomainDiagnostic({ loaderData: d }: Route.ComponentProps) {
-  useIntervalRevalidation(REFRESH_MS);
-  return (
-    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:py-12">
-      <div>
-        <h1 className="text-3xl font-bold">Domain Diagnostics</h1>
-        <p className="mt-1 text-slate-600">
-          The public address, HTTPS and sign-in settings of this server.
-        </p>
-        <CheckedAt d={d} />
-      </div>
-      <StageWidget d={d} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <DomainWidget d={d} />
-        <AuthWidget d={d} />
-      </div>
-    </main>
-  );
-}
-
-export function ErrorBoundary() {
-  return <NotFound />;
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

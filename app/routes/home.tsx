@@ -1,6 +1,7 @@
 import { ArrowRight, BadgeCheck, ClipboardList, Search, Users } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { getFeaturedArtists } from "~/features/artists/artists.server";
 import { FeaturedArtistCard } from "~/features/artists/featured-artist-card";
 import { pageMeta } from "~/lib/meta";
@@ -13,8 +14,9 @@ export const meta: Route.MetaFunction = () =>
       "Every gig logged and verified. Build a performance history venues and clients trust, and get booked.",
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { featured: await getFeaturedArtists(context.db, 2) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getCurrentUser(request, context);
+  return { featured: await getFeaturedArtists(context, viewer, { limit: 2 }) };
 }
 
 const STEPS = [

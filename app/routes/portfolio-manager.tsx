@@ -1,23 +1,21 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { fieldErrors } from "~/features/accounts/accounts.schema";
+import type { ToastInput } from "~/components/ui/toast";
 import { requireUser } from "~/features/accounts/accounts.server";
-import {
-  FeatureMediaSchema,
-  PORTFOLIO_TOASTS,
-  PortfolioSettingsSchema,
-} from "~/features/portfolio/portfolio.schema";
+import { FeatureMediaSchema, PortfolioSettingsSchema } from "~/features/portfolio/portfolio.schema";
 import {
   loadPortfolioManager,
   setMediaFeatured,
   updatePortfolioSettings,
 } from "~/features/portfolio/portfolio.server";
 import {
-  type PortfolioActionData,
   PortfolioManager,
   type PortfolioManagerLoaderData,
 } from "~/features/portfolio/portfolio-manager";
+import { parseForm, readForm, replyOk, replyProblem } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { isProblem } from "~/lib/problem";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/portfolio-manager";
 
@@ -29,64 +27,80 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const TOASTS = {
+  added: { title: "Added to Portfolio" },
+  removed: { title: "Removed from Portfolio" },
+  featureFailed: {
+    title: "Error",
+    description: "Failed to update media portfolio status.",
+    variant: "destructive",
+  },
+  saved: { title: "Portfolio Updated", description: "Your portfolio settings have been saved." },
+  saveFailed: {
+    title: "Error",
+    description: "Failed to update portfolio settings.",
+    variant: "destructive",
+  },
+} satisfies Record<string, ToastInput>;
+
+/**
+ * Runs a change the manager asked for through a fetcher. Every refusal, "not found" included (not
+ * yours looks like not there: still 404), answers with a toast on the page rather than an error
+ * page, so a media item deleted meanwhile does not take the whole page down.
+ */
+async function inPlace<T>(
+  run: () => Promise<T>,
+  toast: ToastInput,
+  values: Record<string, string>,
+) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isProblem(error)) throw error;
+    return replyProblem(error, { values, toast });
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const manager = await loadPortfolioManager(context.db, {
-    viewer: user,
-    appUrl: context.env.appUrl,
-  });
+  const manager = await loadPortfolioManager(context, user);
   return { manager, timeZone: context.env.timeZone } satisfies PortfolioManagerLoaderData;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
-  const reply = (status: number, body: PortfolioActionData) => data(body, { status });
+  const form = await readForm(request);
 
   if (form.get("intent") === "settings") {
-    const parsed = PortfolioSettingsSchema.safeParse({
-      title: form.get("title") ?? "",
-      description: form.get("description") ?? "",
-      isPublic: form.get("isPublic") ?? "",
-    });
-    if (!parsed.success) {
-      return reply(400, {
-        ok: false,
-        fieldErrors: fieldErrors(parsed.error),
-        toast: PORTFOLIO_TOASTS.saveFailed,
-      });
-    }
-    try {
-      const saved = await updatePortfolioSettings(context.db, user, parsed.data);
-      if (!saved) return reply(404, { ok: false, toast: PORTFOLIO_TOASTS.saveFailed });
-      return reply(200, { ok: true, toast: PORTFOLIO_TOASTS.saved });
-    } catch (error) {
-      context.logger.error({ err: error }, "portfolio settings update failed");
-      return reply(500, { ok: false, toast: PORTFOLIO_TOASTS.saveFailed });
-    }
+    const parsed = parseForm(PortfolioSettingsSchema, form, TOASTS.saveFailed);
+    if (!parsed.ok) return parsed.reply;
+    return inPlace(
+      async () => {
+        await updatePortfolioSettings(context, user, parsed.data);
+        return replyOk(undefined, { toast: TOASTS.saved });
+      },
+      TOASTS.saveFailed,
+      parsed.values,
+    );
   }
 
-  const parsed = FeatureMediaSchema.safeParse({
-    featured: form.get("featured"),
-    mediaIds: form.getAll("mediaIds"),
-  });
-  if (!parsed.success) return reply(400, { ok: false, toast: PORTFOLIO_TOASTS.featureFailed });
+  const parsed = parseForm(FeatureMediaSchema, form, TOASTS.featureFailed);
+  if (!parsed.ok) return parsed.reply;
   const { featured, mediaIds } = parsed.data;
-  try {
-    const changed = await setMediaFeatured(context.db, user, mediaIds, featured);
-    // Media that is not in the artist's own sessions looks like media that does not exist.
-    if (changed === 0) return reply(404, { ok: false, toast: PORTFOLIO_TOASTS.featureFailed });
-    const what = changed === 1 ? "1 item" : `${changed} items`;
-    return reply(200, {
-      ok: true,
-      toast: featured
-        ? { ...PORTFOLIO_TOASTS.added, description: `${what} added to your portfolio.` }
-        : { ...PORTFOLIO_TOASTS.removed, description: `${what} removed from your portfolio.` },
-    });
-  } catch (error) {
-    context.logger.error({ err: error }, "portfolio media update failed");
-    return reply(500, { ok: false, toast: PORTFOLIO_TOASTS.featureFailed });
-  }
+  // Media that is not in the artist's own sessions looks like media that does not exist.
+  return inPlace(
+    async () => {
+      const changed = await setMediaFeatured(context, user, { mediaIds, featured });
+      const what = changed === 1 ? "1 item" : `${changed} items`;
+      return replyOk(undefined, {
+        toast: featured
+          ? { ...TOASTS.added, description: `${what} added to your portfolio.` }
+          : { ...TOASTS.removed, description: `${what} removed from your portfolio.` },
+      });
+    },
+    TOASTS.featureFailed,
+    parsed.values,
+  );
 }
 
 export default function PortfolioManagerPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -107,4 +121,8 @@ export default function PortfolioManagerPage({ loaderData, actionData }: Route.C
       </section>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

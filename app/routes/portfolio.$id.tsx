@@ -1,5 +1,5 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { NotFound } from "~/components/layout/not-found";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { formatRating } from "~/features/artists/format";
 import { PortfolioEventSchema } from "~/features/portfolio/portfolio.schema";
@@ -9,14 +9,15 @@ import {
   recordPortfolioEvent,
 } from "~/features/portfolio/portfolio.server";
 import { PublicPortfolio } from "~/features/portfolio/public-portfolio";
+import { notFound, parseForm, readForm, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/portfolio.$id";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request, context);
-  const page = await getPortfolioPage(context.db, params.id, viewer);
+  const page = await getPortfolioPage(context, viewer, params.id);
   // A private portfolio looks exactly like one that does not exist, except to its artist.
-  if (!page) throw data(null, { status: 404 });
+  if (!page) notFound();
   const url = portfolioUrl(context.env.appUrl, page.id);
   const photo = page.media.find((m) => m.mediaType === "photo");
   const imageKey = photo ? (photo.previewPath ?? photo.filePath) : page.artist.avatarPath;
@@ -27,19 +28,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Reports from the page itself: a view after hydration, a play, a share. */
+/**
+ * Reports from the page itself: a view after hydration, a play, a share. The answer says whether
+ * it counted (the artist's own visits and repeats do not); it never refuses.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = PortfolioEventSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ recorded: false }, { status: 400 });
+  const parsed = parseForm(PortfolioEventSchema, await readForm(request));
+  if (!parsed.ok) return parsed.reply;
   const viewer = await getCurrentUser(request, context);
-  const recorded = await recordPortfolioEvent(context.db, {
+  const recorded = await recordPortfolioEvent(context, viewer, {
     portfolioId: params.id,
-    actor: viewer,
     event: parsed.data,
     visitorKey: viewer ? `user:${viewer.id}` : `ip:${context.clientIp}`,
   });
-  return { recorded };
+  return replyOk(recorded);
 }
 
 // Reporting an event changes nothing on the page: no reload of its data.
@@ -72,11 +74,6 @@ export default function PortfolioRoute({ loaderData }: Route.ComponentProps) {
   return <PublicPortfolio page={loaderData.page} url={loaderData.url} />;
 }
 
-export function ErrorBoundary() {
-  return (
-    <>
-      <title>Page not found | GigLedger</title>
-      <NotFound />
-    </>
-  );
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

@@ -1,9 +1,11 @@
-import { data, redirect } from "react-router";
-import { fieldErrors } from "~/features/accounts/accounts.schema";
-import { getCurrentUser } from "~/features/accounts/accounts.server";
-import { type ArtistFormValues, ArtistProfileForm } from "~/features/artists/artist-profile-form";
+import { redirect } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { forgetCurrentUser, getCurrentUser } from "~/features/accounts/accounts.server";
+import { ArtistProfileForm, formValuesOf } from "~/features/artists/artist-profile-form";
+import { canCreateArtistProfile } from "~/features/artists/artists.policy";
 import { ArtistProfileSchema } from "~/features/artists/artists.schema";
 import { createArtistProfile } from "~/features/artists/artists.server";
+import { attempt, parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
@@ -19,7 +21,9 @@ const DRAFT_KEY = "gigledger:profile-setup";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
-  if (user?.artistProfileId) throw redirect(`/artist-dashboard/${user.artistProfileId}`);
+  // One profile per account: someone who has one goes to its dashboard.
+  if (user && !canCreateArtistProfile(user))
+    throw redirect(`/artist-dashboard/${user.artistProfileId}`);
   return { signedIn: Boolean(user) };
 }
 
@@ -32,37 +36,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       variant: "destructive",
     });
   }
-  const raw = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const values: ArtistFormValues = raw;
-  const parsed = ArtistProfileSchema.safeParse(raw);
-  if (!parsed.success)
-    return data(
-      { values, fieldErrors: fieldErrors(parsed.error), formError: undefined },
-      { status: 400 },
-    );
-  try {
-    const { id } = await createArtistProfile(context.db, user.id, parsed.data);
-    return redirectWithToast(`/artist-dashboard/${id}`, {
-      title: "Profile Created!",
-      description: "Your artist profile is ready.",
-    });
-  } catch (error) {
-    context.logger.error({ err: error }, "artist profile creation failed");
-    const message =
-      error instanceof Error && error.message.startsWith("Could not find a free address")
-        ? error.message
-        : "Failed to create artist profile. Please try again.";
-    return data({ values, fieldErrors: {}, formError: message }, { status: 500 });
-  }
+  const parsed = parseForm(ArtistProfileSchema, await readForm(request));
+  if (!parsed.ok) return parsed.reply;
+  return attempt(
+    async () => {
+      const { id } = await createArtistProfile(context, user, parsed.data);
+      // The user now has the artist role and a profile: later loaders must not see the old ones.
+      forgetCurrentUser(context);
+      return redirectWithToast(`/artist-dashboard/${id}`, {
+        title: "Profile Created!",
+        description: "Your artist profile is ready.",
+      });
+    },
+    { values: parsed.values, toastTitle: "Error" },
+  );
 }
 
 export default function ProfileSetup({ loaderData, actionData }: Route.ComponentProps) {
-  useToastOn(
-    actionData,
-    actionData?.formError
-      ? { title: "Error", description: actionData.formError, variant: "destructive" }
-      : null,
-  );
+  useToastOn(actionData, actionData?.toast);
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold">Create Your Artist Profile</h1>
@@ -79,7 +70,7 @@ export default function ProfileSetup({ loaderData, actionData }: Route.Component
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
         <ArtistProfileForm
           mode="create"
-          values={actionData?.values}
+          values={actionData?.values ? formValuesOf(actionData.values) : undefined}
           fieldErrors={actionData?.fieldErrors}
           formError={actionData?.formError}
           draftKey={DRAFT_KEY}
@@ -87,4 +78,8 @@ export default function ProfileSetup({ loaderData, actionData }: Route.Component
       </div>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

@@ -1,6 +1,7 @@
 import { AlertTriangle, Camera, Clock, Info, Lock, ShieldCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { CopyUrl } from "~/features/instagram/copy-url";
@@ -169,4 +170,8 @@ export default function InstagramSettings({ loaderData }: Route.ComponentProps) 
       </p>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
 }

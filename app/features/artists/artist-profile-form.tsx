@@ -1,27 +1,32 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
-import type { FieldErrors } from "~/features/accounts/accounts.schema";
+import type { FieldErrors } from "~/lib/form";
+import { usePending } from "~/lib/use-pending";
 import { GENRES, LOCATIONS } from "./artists.constants";
 
-export type ArtistFormValues = Partial<
-  Record<
-    | "artistName"
-    | "genre"
-    | "bio"
-    | "location"
-    | "experience"
-    | "instruments"
-    | "hourlyRate"
-    | "instagram"
-    | "youtube"
-    | "facebook",
-    string
-  >
-> & { isAvailable?: boolean };
+type TextField =
+  | "artistName"
+  | "genre"
+  | "bio"
+  | "location"
+  | "experience"
+  | "instruments"
+  | "hourlyRate"
+  | "instagram"
+  | "youtube"
+  | "facebook";
+
+export type ArtistFormValues = Partial<Record<TextField, string>> & { isAvailable?: boolean };
+
+/** What was typed (an action's `values`) as the form's values: the checkbox posts "on". */
+export function formValuesOf(values: Record<string, string>): ArtistFormValues {
+  const { isAvailable, ...text } = values;
+  return { ...text, isAvailable: isAvailable === "on" };
+}
 
 type Props = {
   mode: "create" | "edit";
@@ -32,7 +37,7 @@ type Props = {
   draftKey?: string;
 };
 
-const DRAFT_FIELDS = [
+const DRAFT_FIELDS: TextField[] = [
   "artistName",
   "genre",
   "bio",
@@ -52,8 +57,7 @@ export function ArtistProfileForm({
   formError,
   draftKey,
 }: Props) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = usePending();
   const form = useRef<HTMLFormElement>(null);
 
   // Never lose what was typed: restore a draft (for example after signing in again), save on input.

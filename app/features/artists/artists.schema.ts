@@ -1,9 +1,5 @@
 import { z } from "zod";
 
-import { DISCOVERY_PAGE_SIZE } from "./artists.constants";
-
-export { DISCOVERY_PAGE_SIZE };
-
 const required = (label: string, max = 200) =>
   z
     .string()

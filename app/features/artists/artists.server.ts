@@ -1,11 +1,20 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Actor } from "~/lib/actor";
+import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
+import { refuse } from "~/lib/problem";
 import type { Queryable } from "~db/client";
 import { artistProfiles, musicSessions, portfolios, type SocialLinks, userRoles } from "~db/schema";
+import { DISCOVERY_PAGE_SIZE } from "./artists.constants";
+import { canEditArtistProfile } from "./artists.policy";
 import type { ArtistProfileInput, DiscoveryQuery } from "./artists.schema";
-import { DISCOVERY_PAGE_SIZE } from "./artists.schema";
-import { slugify } from "./slug";
+import { storeAvatar } from "./avatar.server";
+import { isSlug, slugify } from "./slug";
+
+type Ctx = Pick<AppContext, "db">;
+
+const PROFILE_NOT_FOUND = "Artist profile not found.";
 
 export type ArtistSummary = {
   id: string;
@@ -37,9 +46,16 @@ const summaryColumns = {
   avatarPath: artistProfiles.avatarPath,
 };
 
-/** The landing page's featured artists: most verified sessions first, then the best rated. */
-export async function getFeaturedArtists(db: Queryable, limit = 2): Promise<ArtistSummary[]> {
-  return db
+/**
+ * The landing page's featured artists: most verified sessions first, then the best rated. Public:
+ * every viewer sees the same.
+ */
+export async function getFeaturedArtists(
+  ctx: Ctx,
+  _viewer: Actor,
+  { limit = 2 }: { limit?: number } = {},
+): Promise<ArtistSummary[]> {
+  return ctx.db
     .select(summaryColumns)
     .from(artistProfiles)
     .orderBy(
@@ -61,12 +77,18 @@ function containsPattern(text: string) {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** No stored text holds a NUL character (PostgreSQL refuses them), so a query with one matches nothing. */
+const hasNul = (text: string) => text.includes("\u0000");
+
 /**
  * Discovery: the search matches name, genre or instruments (case-insensitive, one trigram index
  * over the three); the genre filter contains; the location filter is exact. Best rated first.
  * One row more than a page tells whether there is a next page, without counting every match.
+ * Public: every viewer sees the same.
  */
-export async function searchArtists(db: Queryable, query: DiscoveryQuery) {
+export async function searchArtists(ctx: Ctx, _viewer: Actor, query: DiscoveryQuery) {
+  if ([query.q, query.genre, query.location].some(hasNul)) return { artists: [], hasMore: false };
+  const { db } = ctx;
   const conditions = [];
   if (query.q) {
     conditions.push(
@@ -108,22 +130,33 @@ const profileColumns = {
   totalMinutes: artistProfiles.totalMinutes,
 };
 
-/** A profile by its UUID or its slug; null when there is none. */
+/**
+ * A profile by its UUID or its slug; null when there is none (anything that is neither a UUID
+ * nor a slug is simply not found, never a query). Profiles are public.
+ */
 export async function getArtistProfile(
-  db: Queryable,
+  ctx: Ctx,
+  _viewer: Actor,
   idOrSlug: string,
 ): Promise<ArtistProfile | null> {
+  const slug = idOrSlug.toLowerCase();
   const where = isUuid(idOrSlug)
     ? eq(artistProfiles.id, idOrSlug)
-    : eq(artistProfiles.slug, idOrSlug.toLowerCase());
-  const [row] = await db.select(profileColumns).from(artistProfiles).where(where);
+    : isSlug(slug)
+      ? eq(artistProfiles.slug, slug)
+      : null;
+  if (!where) return null;
+  const [row] = await ctx.db.select(profileColumns).from(artistProfiles).where(where);
   return row ? { ...row, socialLinks: parseSocialLinks(row.socialLinks) } : null;
 }
 
-export async function getArtistProfileOfUser(
-  db: Queryable,
-  userId: string,
-): Promise<ArtistProfile | null> {
+/** The actor's own artist profile; null for a visitor or someone without one. */
+export async function getOwnArtistProfile(ctx: Ctx, actor: Actor): Promise<ArtistProfile | null> {
+  if (!actor) return null;
+  return ownProfile(ctx.db, actor.id);
+}
+
+async function ownProfile(db: Queryable, userId: string): Promise<ArtistProfile | null> {
   const [row] = await db
     .select(profileColumns)
     .from(artistProfiles)
@@ -160,13 +193,13 @@ export type RecentPerformance = {
   isVerified: boolean;
 };
 
-/** Performances already played, newest first. */
+/** An artist's performances already played, newest first. Public. */
 export async function getRecentPerformances(
-  db: Queryable,
-  artistId: string,
-  limit = 5,
+  ctx: Ctx,
+  _viewer: Actor,
+  { artistId, limit = 5 }: { artistId: string; limit?: number },
 ): Promise<RecentPerformance[]> {
-  return db
+  return ctx.db
     .select({
       id: musicSessions.id,
       title: musicSessions.title,
@@ -190,10 +223,11 @@ export async function getRecentPerformances(
 
 /** The id of the artist's active portfolio when it is public; null otherwise. */
 export async function getPublicPortfolioId(
-  db: Queryable,
+  ctx: Ctx,
+  _viewer: Actor,
   artistId: string,
 ): Promise<string | null> {
-  const [row] = await db
+  const [row] = await ctx.db
     .select({ id: portfolios.id })
     .from(portfolios)
     .where(
@@ -232,16 +266,20 @@ function isUniqueViolation(error: unknown, constraint?: string) {
 }
 
 /**
- * Creates the user's artist profile in one transaction: the 'artist' role (kept if present), the
- * profile with a unique slug, and a private auto-generated portfolio. Returns the existing
- * profile's id instead when the user already has one.
+ * Creates the actor's artist profile in one transaction: the 'artist' role (kept if present), the
+ * profile with a unique slug, and a private auto-generated portfolio (every profile has one).
+ * One profile per account: when the actor already has one, answers with its id instead.
+ * The caller forgets its memo of the current user afterwards (their roles and profile changed).
  */
 export async function createArtistProfile(
-  db: Queryable,
-  userId: string,
+  ctx: Ctx,
+  actor: Actor,
   input: ArtistProfileInput,
-) {
-  const existing = await getArtistProfileOfUser(db, userId);
+): Promise<{ id: string; created: boolean }> {
+  if (!actor) refuse("forbidden", "You must be logged in to create an artist profile.");
+  const { db } = ctx;
+  const userId = actor.id;
+  const existing = await ownProfile(db, userId);
   if (existing) return { id: existing.id, created: false };
   const base = slugify(input.artistName);
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -267,13 +305,15 @@ export async function createArtistProfile(
       // Two sign-ups racing for one slug: try the next free one. A second profile for the same
       // user loses to the unique user_id and returns the first.
       if (isUniqueViolation(error, "artist_profiles_user_id_unique")) {
-        const profile = await getArtistProfileOfUser(db, userId);
+        const profile = await ownProfile(db, userId);
         if (profile) return { id: profile.id, created: false };
       }
       if (!isUniqueViolation(error, "artist_profiles_slug_unique")) throw error;
     }
   }
-  throw new Error("Could not find a free address for this artist name. Please try again.");
+  refuse("conflict", "Could not find a free address for this artist name. Please try again.", {
+    reason: "slug_taken",
+  });
 }
 
 /** The first of `base`, `base-2`, `base-3`… not yet used, found with one indexed query. */
@@ -291,28 +331,51 @@ async function freeSlug(db: Queryable, base: string) {
   }
 }
 
-/** Updates the user's own profile (the WHERE names the owner, so nobody else's can change). */
-export async function updateArtistProfile(
-  db: Queryable,
-  userId: string,
-  input: ArtistProfileInput & { isAvailable: boolean },
-) {
-  const rows = await db
-    .update(artistProfiles)
-    .set({ ...profileValues(input), isAvailable: input.isAvailable, updatedAt: new Date() })
-    .where(eq(artistProfiles.userId, userId))
-    .returning({ id: artistProfiles.id });
-  return rows[0]?.id ?? null;
+/** The actor's own profile, for a write: anyone else's (or none) is "not found". */
+async function requireOwnProfile(db: Queryable, actor: Actor) {
+  if (!actor) refuse("not_found", PROFILE_NOT_FOUND);
+  const [artist] = await db
+    .select({
+      id: artistProfiles.id,
+      userId: artistProfiles.userId,
+      avatarPath: artistProfiles.avatarPath,
+    })
+    .from(artistProfiles)
+    .where(eq(artistProfiles.userId, actor.id));
+  if (!artist || !canEditArtistProfile(actor, artist)) refuse("not_found", PROFILE_NOT_FOUND);
+  return artist;
 }
 
-export async function setArtistAvatar(db: Queryable, userId: string, avatarPath: string | null) {
-  const [before] = await db
-    .select({ avatarPath: artistProfiles.avatarPath })
-    .from(artistProfiles)
-    .where(eq(artistProfiles.userId, userId));
-  await db
+/** Saves the actor's own profile; returns its id. */
+export async function updateArtistProfile(
+  ctx: Ctx,
+  actor: Actor,
+  input: ArtistProfileInput & { isAvailable: boolean },
+): Promise<string> {
+  const artist = await requireOwnProfile(ctx.db, actor);
+  await ctx.db
     .update(artistProfiles)
-    .set({ avatarPath, updatedAt: new Date() })
-    .where(eq(artistProfiles.userId, userId));
-  return before?.avatarPath ?? null;
+    .set({ ...profileValues(input), isAvailable: input.isAvailable, updatedAt: new Date() })
+    .where(eq(artistProfiles.id, artist.id));
+  return artist.id;
+}
+
+/**
+ * Replaces the actor's profile picture: the image is checked and re-encoded (see avatar.server),
+ * stored, and the previous one deleted. Returns the new file's key.
+ */
+export async function setArtistAvatar(
+  ctx: Pick<AppContext, "db" | "storage">,
+  actor: Actor,
+  file: File,
+): Promise<string> {
+  const artist = await requireOwnProfile(ctx.db, actor);
+  const key = await storeAvatar(ctx.storage, artist.id, file);
+  await ctx.db
+    .update(artistProfiles)
+    .set({ avatarPath: key, updatedAt: new Date() })
+    .where(eq(artistProfiles.id, artist.id));
+  // A file left behind costs only space; the new picture is already saved.
+  if (artist.avatarPath) await ctx.storage.delete(artist.avatarPath).catch(() => {});
+  return key;
 }

@@ -10,8 +10,8 @@ import {
   seqScans,
 } from "../../../tests/support/query-plans";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import { GENRES, LOCATIONS } from "./artists.constants";
-import { DISCOVERY_PAGE_SIZE, type DiscoveryQuery } from "./artists.schema";
+import { DISCOVERY_PAGE_SIZE, GENRES, LOCATIONS } from "./artists.constants";
+import type { DiscoveryQuery } from "./artists.schema";
 import { searchArtists } from "./artists.server";
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -61,7 +61,8 @@ const names = (result: { artists: { artistName: string }[] }) =>
 
 describe("searchArtists", () => {
   let database: TestDatabase;
-  const search = (fields: Partial<DiscoveryQuery>) => searchArtists(database.db, query(fields));
+  const search = (fields: Partial<DiscoveryQuery>) =>
+    searchArtists({ db: database.db }, null, query(fields));
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -193,6 +194,12 @@ describe("searchArtists", () => {
     expect(names(await search({ q: "_" }))).toEqual(["DJ_Spin"]);
     expect(names(await search({ q: "c\\d" }))).toEqual(["AC\\DC Tribute"]);
     expect(names(await search({ genre: "%" }))).toEqual([]);
+  });
+
+  it("matches nothing when a field holds a NUL character (no stored text can)", async () => {
+    expect(await search({ q: "abc\u0000def" })).toEqual({ artists: [], hasMore: false });
+    expect(await search({ genre: "\u0000" })).toEqual({ artists: [], hasMore: false });
+    expect(await search({ location: "Chicago IL\u0000" })).toEqual({ artists: [], hasMore: false });
   });
 
   it("pages by DISCOVERY_PAGE_SIZE, best rated first, ties by id", async () => {
@@ -344,7 +351,7 @@ describe("discovery query plans", () => {
     const plans: Record<string, string[]> = {};
     const scanned: string[] = [];
     for (const [name, q] of Object.entries(scenarios)) {
-      const found = await searchArtists(database.db, q);
+      const found = await searchArtists({ db: database.db }, null, q);
       expect(found.artists.length, `${name} finds artists`).toBeGreaterThan(0);
       const { Plan } = await explainJson(database.db, await discoverySql(q));
       plans[name] = planNodes(Plan).map(describeNode);

@@ -1,6 +1,7 @@
 /**
- * The artist name in lower case, spaces to hyphens, other characters outside a-z0-9- dropped
- * (decisions.md). An empty result falls back to "artist".
+ * An artist's public address (/artist/{slug}): the artist name in lower case, spaces to hyphens,
+ * other characters outside a-z0-9- dropped. An empty result falls back to "artist"; a taken one
+ * gets -2, -3… (createArtistProfile).
  */
 export function slugify(artistName: string): string {
   const slug = artistName
@@ -12,3 +13,8 @@ export function slugify(artistName: string): string {
     .replace(/^-|-$/g, "");
   return slug || "artist";
 }
+
+const SLUG = /^[a-z0-9-]{1,200}$/;
+
+/** Could this be a slug? Anything else in an address is simply not found, never a query. */
+export const isSlug = (value: string): boolean => SLUG.test(value);

@@ -1,8 +1,9 @@
 import { CheckCircle2, Circle, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import type { DeploymentStage, Diagnostics } from "./diagnostics.server";
+import { useIntervalRevalidation } from "./use-interval-revalidation";
 
-export const REFRESH_MS = 5000;
+const REFRESH_MS = 5000;
 
 const STEPS: { stage: DeploymentStage; label: string }[] = [
   { stage: "dns", label: "DNS" },
@@ -23,7 +24,7 @@ function Ok({ ok, children }: { ok: boolean | null; children: ReactNode }) {
   );
 }
 
-export function Widget({ title, children }: { title: string; children: ReactNode }) {
+function Widget({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-5">
       <h2 className="text-lg font-semibold">{title}</h2>
@@ -34,7 +35,7 @@ export function Widget({ title, children }: { title: string; children: ReactNode
   );
 }
 
-export function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-slate-600">{label}</dt>
@@ -44,7 +45,7 @@ export function Row({ label, children }: { label: string; children: ReactNode })
 }
 
 /** Where the deployment is: dns → ssl → deployment → live, or error. */
-export function StageWidget({ d }: { d: Diagnostics }) {
+function StageWidget({ d }: { d: Diagnostics }) {
   const reached = STEPS.findIndex((s) => s.stage === d.stage);
   return (
     <section
@@ -91,7 +92,7 @@ export function StageWidget({ d }: { d: Diagnostics }) {
   );
 }
 
-export function DomainWidget({ d }: { d: Diagnostics }) {
+function DomainWidget({ d }: { d: Diagnostics }) {
   return (
     <Widget title="Domain and HTTPS">
       <Row label="Public URL">{d.domain.publicUrl}</Row>
@@ -114,7 +115,7 @@ export function DomainWidget({ d }: { d: Diagnostics }) {
   );
 }
 
-export function AuthWidget({ d }: { d: Diagnostics }) {
+function AuthWidget({ d }: { d: Diagnostics }) {
   return (
     <Widget title="Sign-in configuration">
       <Row label="Auth endpoints">{d.auth.basePath}</Row>
@@ -133,7 +134,7 @@ export function AuthWidget({ d }: { d: Diagnostics }) {
   );
 }
 
-export function ServicesWidget({ d }: { d: Diagnostics }) {
+function ServicesWidget({ d }: { d: Diagnostics }) {
   const { database: db } = d;
   return (
     <Widget title="Services">
@@ -166,12 +167,56 @@ export function ServicesWidget({ d }: { d: Diagnostics }) {
   );
 }
 
-export function CheckedAt({ d }: { d: Diagnostics }) {
+function CheckedAt({ d }: { d: Diagnostics }) {
   return (
     <p className="text-sm text-slate-500">
       Checked at{" "}
       <time dateTime={d.checkedAt}>{d.checkedAt.replace("T", " ").slice(0, 19)} UTC</time>
       {`; refreshes every ${REFRESH_MS / 1000} seconds.`}
     </p>
+  );
+}
+
+/**
+ * The two diagnostic pages differ only in their words and whether they list the services:
+ * /diagnostic shows everything, /domain-diagnostic the public address, HTTPS and sign-in.
+ */
+export const DIAGNOSTIC_PAGES = {
+  full: {
+    title: "Diagnostics",
+    intro: "How this GigLedger server is set up and whether its parts answer.",
+    services: true,
+  },
+  domain: {
+    title: "Domain Diagnostics",
+    intro: "The public address, HTTPS and sign-in settings of this server.",
+    services: false,
+  },
+} as const;
+export type DiagnosticPage = (typeof DIAGNOSTIC_PAGES)[keyof typeof DIAGNOSTIC_PAGES];
+
+/** The head of a diagnostic page: its title, and never in a search engine. */
+export const diagnosticsMeta = (page: DiagnosticPage) => [
+  { title: `${page.title} | GigLedger` },
+  { name: "robots", content: "noindex" },
+];
+
+/** A diagnostic page, refreshed every REFRESH_MS while visible. */
+export function DiagnosticsPage({ page, d }: { page: DiagnosticPage; d: Diagnostics }) {
+  useIntervalRevalidation(REFRESH_MS);
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:py-12">
+      <div>
+        <h1 className="text-3xl font-bold">{page.title}</h1>
+        <p className="mt-1 text-slate-600">{page.intro}</p>
+        <CheckedAt d={d} />
+      </div>
+      <StageWidget d={d} />
+      {page.services ? <ServicesWidget d={d} /> : null}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <DomainWidget d={d} />
+        <AuthWidget d={d} />
+      </div>
+    </main>
   );
 }

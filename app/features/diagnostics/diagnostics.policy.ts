@@ -1,9 +1,12 @@
-import { hasRole, type Role } from "~/lib/actor";
+import { type Actor, hasRole } from "~/lib/actor";
 
-/** decisions.md "Other pages": open to everyone while the app is local, to admins once public. */
-export function canSeeDiagnostics(
-  env: { isPublic: boolean },
-  user: { roles: readonly Role[] } | null | undefined,
-) {
-  return !env.isPublic || hasRole(user, "admin");
+/** What the diagnostics rule looks at: whether this server is on a public address. */
+export type DiagnosticsServer = { isPublic: boolean };
+
+/**
+ * The diagnostic pages are open to everyone while the app runs locally, and only to admins once
+ * it is on a public address (see docs/product.md, Other pages).
+ */
+export function canSeeDiagnostics(actor: Actor, server: DiagnosticsServer): boolean {
+  return !server.isPublic || hasRole(actor, "admin");
 }

@@ -8,7 +8,11 @@ import type { AppContext } from "~/lib/context";
 import type { Env } from "~/lib/env.server";
 import { migrationsFolder, queryRows } from "~db/client";
 
-/** product-spec 3 "deployment stage". */
+/**
+ * Where a deployment stands, step by step: the name resolves (dns), the public address is HTTPS
+ * (ssl), the database migrations are applied (deployment), then live; "error" when the database
+ * or file storage does not answer.
+ */
 export type DeploymentStage = "dns" | "ssl" | "deployment" | "live" | "error";
 
 export type Diagnostics = {

@@ -2,8 +2,8 @@ import { Users } from "lucide-react";
 import type { CollaborationInsight } from "./instagram.server";
 
 /**
- * "Artists you follow worked with this artist": shown only when the rule of product-spec 6 holds
- * (signed in, an active Instagram connection, at least one collaboration).
+ * "Artists you follow worked with this artist": shown only to a signed-in viewer with an active
+ * Instagram connection, when at least one artist they follow has played with this one.
  */
 export function CollaborationIndicator({
   insight,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "~/lib/actor";
 import { instagramConnections, instagramFollows, sessionParticipants, users } from "~db/schema";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { createArtist, insertSession } from "../sharing/test-factories";
@@ -15,6 +16,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle?.dispose();
 });
+
+const ctx = () => ({ db: handle.db });
+/** A signed-in viewer (the Actor a route passes) for a user id. */
+const viewerOf = (id: string): Actor => ({ id, roles: [], artistProfileId: null });
 
 async function viewerFollowing(artistIds: string[], isActive = true) {
   const [user] = await handle.db
@@ -54,14 +59,14 @@ async function participate(
 describe("collaboration insight", () => {
   it("is hidden for signed-out viewers and viewers without a connection", async () => {
     const target = await createArtist(handle.db, "Target");
-    expect(await getCollaborationInsight(handle.db, null, target.artistProfileId)).toEqual({
+    expect(await getCollaborationInsight(ctx(), null, target.artistProfileId)).toEqual({
       hasInstagramConnection: false,
       collaborationCount: 0,
       shouldShowIndicator: false,
     });
     const plain = await createArtist(handle.db, "Plain");
     expect(
-      await getCollaborationInsight(handle.db, plain.userId, target.artistProfileId),
+      await getCollaborationInsight(ctx(), viewerOf(plain.userId), target.artistProfileId),
     ).toMatchObject({
       hasInstagramConnection: false,
       shouldShowIndicator: false,
@@ -81,7 +86,7 @@ describe("collaboration insight", () => {
     await participate(target.artistProfileId, c.artistProfileId, "verifier", "pending");
     await participate(target.artistProfileId, d.artistProfileId, "collaborator", "verified");
     const viewer = await viewerFollowing([a, b, c, e, target].map((x) => x.artistProfileId));
-    expect(await getCollaborationInsight(handle.db, viewer, target.artistProfileId)).toEqual({
+    expect(await getCollaborationInsight(ctx(), viewerOf(viewer), target.artistProfileId)).toEqual({
       hasInstagramConnection: true,
       collaborationCount: 2,
       shouldShowIndicator: true,
@@ -94,20 +99,20 @@ describe("collaboration insight", () => {
     await participate(target.artistProfileId, a.artistProfileId, "collaborator", "verified");
     const inactive = await viewerFollowing([a.artistProfileId], false);
     expect(
-      await getCollaborationInsight(handle.db, inactive, target.artistProfileId),
+      await getCollaborationInsight(ctx(), viewerOf(inactive), target.artistProfileId),
     ).toMatchObject({
       hasInstagramConnection: false,
       shouldShowIndicator: false,
     });
     const lonely = await viewerFollowing([]);
-    expect(await getCollaborationInsight(handle.db, lonely, target.artistProfileId)).toEqual({
+    expect(await getCollaborationInsight(ctx(), viewerOf(lonely), target.artistProfileId)).toEqual({
       hasInstagramConnection: true,
       collaborationCount: 0,
       shouldShowIndicator: false,
     });
   });
 
-  it("follows the rule of product-spec 6", () => {
+  it("shows only to a signed-in viewer with a connection and at least one collaboration", () => {
     expect(shouldShowCollaborationIndicator(true, true, 1)).toBe(true);
     expect(shouldShowCollaborationIndicator(false, true, 1)).toBe(false);
     expect(shouldShowCollaborationIndicator(true, false, 1)).toBe(false);

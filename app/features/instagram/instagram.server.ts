@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/lib/actor";
+import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
-import { type Queryable, queryRows } from "~db/client";
+import { queryRows } from "~db/client";
 import { instagramConnections } from "~db/schema";
 
-/** product-spec 3 "collaboration insight". */
+/** What an artist's profile tells its viewer about artists they follow who played with them. */
 export type CollaborationInsight = {
   hasInstagramConnection: boolean;
   collaborationCount: number;
@@ -16,7 +18,10 @@ const NONE: CollaborationInsight = {
   shouldShowIndicator: false,
 };
 
-/** The rule of product-spec 6: signed in, an active connection, and at least one collaboration. */
+/**
+ * The collaboration indicator shows only to a signed-in viewer with an active Instagram
+ * connection, and only when at least one collaboration was found.
+ */
 export function shouldShowCollaborationIndicator(
   signedIn: boolean,
   hasInstagramConnection: boolean,
@@ -28,16 +33,18 @@ export function shouldShowCollaborationIndicator(
 /**
  * How many artists the viewer follows on Instagram (their active connection's follows) have
  * collaborated with `artistId`: appeared together in a session, one as its owner and the other as
- * a verified participant (collaborator or verifier), in either direction
- * (`get_instagram_collaboration_count`, product-spec 7.8). Callers log a failed read and use
- * "none" (product-spec 8.4), so the indicator simply stays hidden.
+ * a verified participant (collaborator or verifier), in either direction; the artist themself
+ * does not count. Callers log a failed read and use "none", so the indicator simply stays hidden
+ * and the profile still shows.
  */
 export async function getCollaborationInsight(
-  db: Queryable,
-  viewerUserId: string | null | undefined,
+  ctx: Pick<AppContext, "db">,
+  viewer: Actor,
   artistId: string,
 ): Promise<CollaborationInsight> {
+  const viewerUserId = viewer?.id;
   if (!viewerUserId || !isUuid(artistId)) return NONE;
+  const { db } = ctx;
   const [connection] = await db
     .select({ id: instagramConnections.id })
     .from(instagramConnections)
@@ -67,7 +74,10 @@ export async function getCollaborationInsight(
   };
 }
 
-/** The addresses Meta's app settings ask for, built from APP_URL (product-spec 2.16). */
+/**
+ * The addresses Meta's app settings ask for (OAuth redirect, privacy policy, data deletion),
+ * built from APP_URL so they follow the server's public address.
+ */
 export function instagramRequiredUrls(appUrl: URL | string) {
   const at = (path: string) => new URL(path, appUrl).href;
   return {

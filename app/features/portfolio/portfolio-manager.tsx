@@ -12,9 +12,9 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { StatCard } from "~/components/ui/stat-card";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
-import type { ToastInput } from "~/components/ui/toast";
-import { StatCard } from "~/features/artists/stat-card";
+import type { FormReply } from "~/lib/form";
 import { NOT_THE_ARTIST } from "./portfolio.schema";
 import type { PortfolioManagerData } from "./portfolio.server";
 import { PortfolioCard } from "./portfolio-card";
@@ -22,11 +22,7 @@ import { MANAGER_ACTION, PortfolioMediaTab } from "./portfolio-media-tab";
 import { PortfolioSettingsTab } from "./portfolio-settings-tab";
 
 /** What /portfolio-manager's action answers (also to plain form posts, which land on that page). */
-export type PortfolioActionData = {
-  ok: boolean;
-  toast?: ToastInput;
-  fieldErrors?: Record<string, string>;
-};
+export type PortfolioActionData = FormReply;
 
 /** What /portfolio-manager's loader answers: null when the viewer is not an artist. */
 export type PortfolioManagerLoaderData = {
@@ -43,8 +39,9 @@ const TABS = [
 type Tab = (typeof TABS)[number]["id"];
 
 /**
- * The owner's portfolio manager (product-spec 2.10). Given `data` (a page loader) it shows it;
- * without, it loads /portfolio-manager itself, so a page can embed it with no loader changes.
+ * The owner's portfolio manager: Overview, Media, Settings and Analytics tabs. Given `data` (a
+ * page loader) it shows it; without, it loads /portfolio-manager itself, so a page can embed it
+ * with no loader changes.
  */
 export function PortfolioManager({ data }: { data?: PortfolioManagerLoaderData }) {
   const loader = useFetcher<PortfolioManagerLoaderData>();

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
+import { usePending } from "~/lib/use-pending";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { PortfolioCardData } from "./portfolio.server";
 import type { PortfolioActionData } from "./portfolio-manager";
@@ -16,7 +17,10 @@ const valuesOf = (p: PortfolioCardData) => ({
   isPublic: p.isPublic,
 });
 
-/** The Settings tab: an Edit Mode switch; Save Changes or Cancel leaves it (product-spec 4.4). */
+/**
+ * The Settings tab: an Edit Mode switch opens the form; Save Changes (once saved) or Cancel
+ * leaves it.
+ */
 export function PortfolioSettingsTab({ portfolio }: { portfolio: PortfolioCardData }) {
   const fetcher = useFetcher<PortfolioActionData>();
   useToastOn(fetcher.data, fetcher.data?.toast);
@@ -28,7 +32,7 @@ export function PortfolioSettingsTab({ portfolio }: { portfolio: PortfolioCardDa
     // What was typed stays on screen until it is saved.
     if (fetcher.data.ok) setEditing(false);
   }
-  const saving = fetcher.state !== "idle";
+  const saving = usePending({ fetcher });
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
 
   return (
@@ -89,11 +93,11 @@ export function PortfolioSettingsTab({ portfolio }: { portfolio: PortfolioCardDa
         <dl className="space-y-3 text-sm">
           <div>
             <dt className="font-medium text-slate-600">Portfolio Title</dt>
-            <dd className="text-slate-900">{portfolio.title}</dd>
+            <dd className="text-slate-900 wrap-anywhere">{portfolio.title}</dd>
           </div>
           <div>
             <dt className="font-medium text-slate-600">Description</dt>
-            <dd className="whitespace-pre-line text-slate-900">
+            <dd className="whitespace-pre-line text-slate-900 wrap-anywhere">
               {portfolio.description || "No description yet"}
             </dd>
           </div>

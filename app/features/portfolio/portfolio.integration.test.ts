@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "~/lib/actor";
 import { queryRows } from "~db/client";
+import type { MEDIA_TYPES } from "~db/enums";
 import { portfolioAnalytics, portfolios, sessionMedia } from "~db/schema";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { createArtist, insertSession } from "../sharing/test-factories";
@@ -22,7 +24,10 @@ afterAll(async () => {
 });
 
 const APP_URL = "http://gigs.test";
-type MediaType = "photo" | "video" | "audio";
+type MediaType = (typeof MEDIA_TYPES)[number];
+const ctx = () => ({ db: handle.db, env: { appUrl: new URL(APP_URL) } });
+/** Signed in, without an artist profile. */
+const stranger: Actor = { id: crypto.randomUUID(), roles: [], artistProfileId: null };
 
 async function insertMedia(sessionId: string, mediaType: MediaType, fileName = `${mediaType}.bin`) {
   const [row] = await handle.db
@@ -42,16 +47,20 @@ async function insertMedia(sessionId: string, mediaType: MediaType, fileName = `
 
 /** An artist with a session holding one audio, one video and one photo, and their portfolio. */
 async function artistWithMedia(name = "Owner") {
-  const artist = await createArtist(handle.db, name);
+  const created = await createArtist(handle.db, name);
+  const artist = {
+    ...created,
+    id: created.userId,
+    roles: ["artist"] as const,
+  } satisfies NonNullable<Actor> & typeof created;
   const sessionId = await insertSession(handle.db, artist.artistProfileId);
   const audio = await insertMedia(sessionId, "audio", "take.wav");
   const video = await insertMedia(sessionId, "video", "clip.mp4");
   const photo = await insertMedia(sessionId, "photo", "stage.png");
-  const manager = await loadPortfolioManager(handle.db, { viewer: artist, appUrl: APP_URL });
+  const manager = await loadPortfolioManager(ctx(), artist);
   if (!manager) throw new Error("no manager");
   return {
     ...artist,
-    actor: artist,
     sessionId,
     audio,
     video,
@@ -74,12 +83,10 @@ async function mediaRow(id: string) {
 
 describe("portfolio manager", () => {
   it("is only for artists; one private auto-generated portfolio is created when missing", async () => {
-    expect(await loadPortfolioManager(handle.db, { viewer: null, appUrl: APP_URL })).toBeNull();
-    expect(
-      await loadPortfolioManager(handle.db, { viewer: { artistProfileId: null }, appUrl: APP_URL }),
-    ).toBeNull();
+    expect(await loadPortfolioManager(ctx(), null)).toBeNull();
+    expect(await loadPortfolioManager(ctx(), stranger)).toBeNull();
     const owner = await artistWithMedia();
-    const again = await loadPortfolioManager(handle.db, { viewer: owner, appUrl: APP_URL });
+    const again = await loadPortfolioManager(ctx(), owner);
     expect(again?.portfolio).toMatchObject({
       id: owner.portfolioId,
       isPublic: false,
@@ -97,10 +104,14 @@ describe("portfolio manager", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("features with the time in ms and the media type as category, and removes with 0 (4.3)", async () => {
+  it("features with the time in ms and the media type as category, and removes with 0", async () => {
     const owner = await artistWithMedia();
     expect(
-      await setMediaFeatured(handle.db, owner, [owner.audio, owner.photo], true, 1_700_000_000_123),
+      await setMediaFeatured(ctx(), owner, {
+        mediaIds: [owner.audio, owner.photo],
+        featured: true,
+        now: 1_700_000_000_123,
+      }),
     ).toBe(2);
     expect(await mediaRow(owner.audio)).toEqual({
       featured: true,
@@ -112,39 +123,47 @@ describe("portfolio manager", () => {
       category: "photo",
       order: 1_700_000_000_123,
     });
-    const manager = await loadPortfolioManager(handle.db, { viewer: owner, appUrl: APP_URL });
+    const manager = await loadPortfolioManager(ctx(), owner);
     expect(manager?.counts).toEqual({ audio: 1, video: 0, photo: 1 });
 
-    expect(await setMediaFeatured(handle.db, owner, [owner.audio], false)).toBe(1);
+    expect(await setMediaFeatured(ctx(), owner, { mediaIds: [owner.audio], featured: false })).toBe(
+      1,
+    );
     expect(await mediaRow(owner.audio)).toEqual({ featured: false, category: "audio", order: 0 });
   });
 
   it("never changes another artist's media, nor media of a session the artist only joined", async () => {
     const owner = await artistWithMedia();
-    const rival = await createArtist(handle.db, "Rival");
-    expect(await setMediaFeatured(handle.db, rival, [owner.video], true)).toBe(0);
-    expect(await setMediaFeatured(handle.db, null, [owner.video], true)).toBe(0);
-    expect(await setMediaFeatured(handle.db, rival, ["not-a-uuid"], true)).toBe(0);
+    const rival = await artistWithMedia("Rival");
+    const notFound = { code: "not_found" };
+    await expect(
+      setMediaFeatured(ctx(), rival, { mediaIds: [owner.video], featured: true }),
+    ).rejects.toMatchObject(notFound);
+    await expect(
+      setMediaFeatured(ctx(), null, { mediaIds: [owner.video], featured: true }),
+    ).rejects.toMatchObject(notFound);
+    await expect(
+      setMediaFeatured(ctx(), rival, { mediaIds: ["not-a-uuid"], featured: true }),
+    ).rejects.toMatchObject(notFound);
     expect(await mediaRow(owner.video)).toEqual({ featured: false, category: null, order: 0 });
   });
 
   it("saves settings as 'Custom'; nobody else's portfolio changes", async () => {
     const owner = await artistWithMedia();
-    const stranger = { artistProfileId: null };
-    expect(
-      await updatePortfolioSettings(handle.db, stranger, {
+    await expect(
+      updatePortfolioSettings(ctx(), stranger, {
         title: "X",
         description: null,
         isPublic: true,
       }),
-    ).toBe(false);
-    const saved = await updatePortfolioSettings(handle.db, owner, {
+    ).rejects.toMatchObject({ code: "not_found" });
+    const saved = await updatePortfolioSettings(ctx(), owner, {
       title: "Live Recordings",
       description: "Best of 2026",
       isPublic: true,
     });
-    expect(saved).toBe(true);
-    const manager = await loadPortfolioManager(handle.db, { viewer: owner, appUrl: APP_URL });
+    expect(saved).toBe(owner.portfolioId);
+    const manager = await loadPortfolioManager(ctx(), owner);
     expect(manager?.portfolio).toMatchObject({
       title: "Live Recordings",
       description: "Best of 2026",
@@ -157,26 +176,26 @@ describe("portfolio manager", () => {
 describe("public portfolio page", () => {
   it("is visible to its owner only while private, to everyone once public", async () => {
     const owner = await artistWithMedia();
-    const rival = await createArtist(handle.db, "Visitor");
-    expect(await getPortfolioPage(handle.db, owner.portfolioId, null)).toBeNull();
-    expect(await getPortfolioPage(handle.db, owner.portfolioId, rival)).toBeNull();
-    expect((await getPortfolioPage(handle.db, owner.portfolioId, owner))?.isOwner).toBe(true);
-    expect(await getPortfolioPage(handle.db, "nope", owner)).toBeNull();
+    const rival = await artistWithMedia("Visitor");
+    expect(await getPortfolioPage(ctx(), null, owner.portfolioId)).toBeNull();
+    expect(await getPortfolioPage(ctx(), rival, owner.portfolioId)).toBeNull();
+    expect((await getPortfolioPage(ctx(), owner, owner.portfolioId))?.isOwner).toBe(true);
+    expect(await getPortfolioPage(ctx(), owner, "nope")).toBeNull();
 
-    await updatePortfolioSettings(handle.db, owner, {
+    await updatePortfolioSettings(ctx(), owner, {
       title: "Mine",
       description: null,
       isPublic: true,
     });
-    const page = await getPortfolioPage(handle.db, owner.portfolioId, null);
+    const page = await getPortfolioPage(ctx(), null, owner.portfolioId);
     expect(page).toMatchObject({ title: "Mine", isOwner: false, isPublic: true });
   });
 
   it("lists only featured media, in sort order ascending", async () => {
     const owner = await artistWithMedia();
-    await setMediaFeatured(handle.db, owner, [owner.photo], true, 2_000);
-    await setMediaFeatured(handle.db, owner, [owner.audio], true, 1_000);
-    const page = await getPortfolioPage(handle.db, owner.portfolioId, owner);
+    await setMediaFeatured(ctx(), owner, { mediaIds: [owner.photo], featured: true, now: 2_000 });
+    await setMediaFeatured(ctx(), owner, { mediaIds: [owner.audio], featured: true, now: 1_000 });
+    const page = await getPortfolioPage(ctx(), owner, owner.portfolioId);
     expect(page?.media.map((m) => m.id)).toEqual([owner.audio, owner.photo]);
     expect(page?.artist).toMatchObject({ verifiedSessions: 0, totalSessions: 1 });
   });
@@ -185,24 +204,23 @@ describe("public portfolio page", () => {
 describe("analytics", () => {
   async function publicPortfolio() {
     const owner = await artistWithMedia();
-    await updatePortfolioSettings(handle.db, owner, {
+    await updatePortfolioSettings(ctx(), owner, {
       title: "Pub",
       description: null,
       isPublic: true,
     });
-    await setMediaFeatured(handle.db, owner, [owner.audio], true);
+    await setMediaFeatured(ctx(), owner, { mediaIds: [owner.audio], featured: true });
     return owner;
   }
   const record = (
     owner: { portfolioId: string },
-    actor: { artistProfileId: string | null } | null,
-    event: Parameters<typeof recordPortfolioEvent>[1]["event"],
+    actor: Actor,
+    event: Parameters<typeof recordPortfolioEvent>[2]["event"],
     visitorKey: string,
     now?: Date,
   ) =>
-    recordPortfolioEvent(handle.db, {
+    recordPortfolioEvent(ctx(), actor, {
       portfolioId: owner.portfolioId,
-      actor,
       event,
       visitorKey,
       now,
@@ -224,7 +242,7 @@ describe("analytics", () => {
     const owner = await publicPortfolio();
     expect(await record(owner, null, { intent: "view" }, "ip:1")).toBe(true);
     expect(await record(owner, null, { intent: "view" }, "ip:1")).toBe(false);
-    expect(await record(owner, { artistProfileId: null }, { intent: "view" }, "user:2")).toBe(true);
+    expect(await record(owner, stranger, { intent: "view" }, "user:2")).toBe(true);
     expect(await viewCount(owner.portfolioId)).toEqual({ stored: 2, events: 2 });
   });
 
@@ -246,7 +264,7 @@ describe("analytics", () => {
     const owner = await publicPortfolio();
     expect(await record(owner, null, { intent: "play", mediaId: owner.video }, "ip:3")).toBe(false);
     const other = await artistWithMedia("Other");
-    await setMediaFeatured(handle.db, other, [other.audio], true);
+    await setMediaFeatured(ctx(), other, { mediaIds: [other.audio], featured: true });
     expect(await record(owner, null, { intent: "play", mediaId: other.audio }, "ip:3")).toBe(false);
     expect(await record(owner, null, { intent: "play", mediaId: owner.audio }, "ip:3")).toBe(true);
     expect(await record(owner, null, { intent: "share" }, "ip:3")).toBe(true);

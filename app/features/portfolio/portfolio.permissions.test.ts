@@ -60,10 +60,10 @@ beforeAll(async () => {
     })
     .returning({ id: sessionMedia.id });
   mediaId = media!.id;
-  const manager = await loadPortfolioManager(database.db, {
-    viewer: { artistProfileId: ownerArtist },
-    appUrl: app.env.appUrl,
-  });
+  const manager = await loadPortfolioManager(
+    { db: database.db, env: app.env },
+    { id: owner.id, roles: ["artist"], artistProfileId: ownerArtist },
+  );
   portfolioId = manager!.portfolio.id;
 });
 afterAll(async () => {

@@ -1,32 +1,36 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Actor } from "~/lib/actor";
+import type { AppContext } from "~/lib/context";
+import type { Env } from "~/lib/env.server";
 import { isUuid } from "~/lib/ids";
+import { refuse } from "~/lib/problem";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import type { Queryable } from "~db/client";
+import type { ANALYTICS_EVENT_TYPES, MEDIA_TYPES } from "~db/enums";
 import {
-  type ANALYTICS_EVENT_TYPES,
   artistProfiles,
-  type MEDIA_TYPES,
   musicSessions,
   portfolioAnalytics,
   portfolios,
   sessionMedia,
 } from "~db/schema";
-import {
-  canManagePortfolio,
-  canViewPortfolio,
-  countsAsVisit,
-  type PortfolioActor,
-} from "./portfolio.policy";
+import { canManagePortfolio, canViewPortfolio, countsAsVisit } from "./portfolio.policy";
 import type { PortfolioEvent, PortfolioSettings } from "./portfolio.schema";
 
 type MediaType = (typeof MEDIA_TYPES)[number];
-type EventType = (typeof ANALYTICS_EVENT_TYPES)[number];
+/** What a visitor did on a public portfolio: a view, a play or a share (not a booking's event type). */
+export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
+type Ctx = Pick<AppContext, "db">;
+/** The manager also needs the public address, to show the portfolio's link. */
+type ManagerCtx = Ctx & { env: Pick<Env, "appUrl"> };
+
+/** The Analytics tab counts the last this many days. */
 export const ANALYTICS_DAYS = 30;
 /** The manager lists this many of the artist's newest media items. */
 export const MANAGER_MEDIA_LIMIT = 500;
 /** One visitor's repeated events inside these windows count once (reloads, replays, re-shares). */
-const DEDUPE_MS: Record<EventType, number> = {
+const DEDUPE_MS: Record<AnalyticsEventType, number> = {
   view: 30 * 60_000,
   media_play: 10 * 60_000,
   share: 60_000,
@@ -109,17 +113,18 @@ async function ensurePortfolio(db: Queryable, artistId: string) {
   return created ?? null;
 }
 
-/** Everything the owner's portfolio manager shows; null for anyone without an artist profile. */
+/**
+ * Everything the owner's portfolio manager shows: the actor's own portfolio, their media, the
+ * featured counts and the analytics. Null for anyone without an artist profile.
+ */
 export async function loadPortfolioManager(
-  db: Queryable,
-  {
-    viewer,
-    appUrl,
-    now = new Date(),
-  }: { viewer: PortfolioActor; appUrl: URL | string; now?: Date },
+  ctx: ManagerCtx,
+  actor: Actor,
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<PortfolioManagerData | null> {
-  const artistId = viewer?.artistProfileId;
+  const artistId = actor?.artistProfileId;
   if (!artistId) return null;
+  const { db } = ctx;
   const portfolio = await ensurePortfolio(db, artistId);
   if (!portfolio) return null;
   const [media, counts, analytics] = await Promise.all([
@@ -144,14 +149,14 @@ export async function loadPortfolioManager(
     getPortfolioAnalytics(db, portfolio.id, now),
   ]);
   return {
-    portfolio: { ...portfolio, url: portfolioUrl(appUrl, portfolio.id) },
+    portfolio: { ...portfolio, url: portfolioUrl(ctx.env.appUrl, portfolio.id) },
     media,
     counts,
     analytics,
   };
 }
 
-export async function getFeaturedCounts(db: Queryable, artistId: string): Promise<FeaturedCounts> {
+async function getFeaturedCounts(db: Queryable, artistId: string): Promise<FeaturedCounts> {
   const rows = await db
     .select({ type: sessionMedia.mediaType, count: sql<number>`count(*)::int` })
     .from(sessionMedia)
@@ -167,7 +172,7 @@ export async function getFeaturedCounts(db: Queryable, artistId: string): Promis
   return counts;
 }
 
-/** Views, plays and shares of the last `days` days (product-spec 7.7: 30 by default). */
+/** Views, plays and shares of a portfolio in the last `days` days (30 unless given). */
 export async function getPortfolioAnalytics(
   db: Queryable,
   portfolioId: string,
@@ -197,20 +202,20 @@ export async function getPortfolioAnalytics(
 }
 
 /**
- * Features or unfeatures media (product-spec 4.3): featuring sets the sort order to the time in
- * ms and the category to the media type; removing sets the order to 0. Only media of the actor's
- * own sessions change; returns how many did.
+ * Features or unfeatures media in the actor's portfolio: featuring sets the sort order to the
+ * time in ms (newest featured last) and the category to the media type; removing sets the order
+ * to 0. Only media of sessions the actor owns change (never sessions they only joined); returns
+ * how many did. When none of them is theirs, "not found".
  */
 export async function setMediaFeatured(
-  db: Queryable,
-  actor: PortfolioActor,
-  mediaIds: string[],
-  featured: boolean,
-  now = Date.now(),
-) {
+  ctx: Ctx,
+  actor: Actor,
+  { mediaIds, featured, now = Date.now() }: { mediaIds: string[]; featured: boolean; now?: number },
+): Promise<number> {
   const artistId = actor?.artistProfileId;
   const ids = mediaIds.filter(isUuid);
-  if (!artistId || ids.length === 0) return 0;
+  if (!artistId || ids.length === 0) refuse("not_found", MEDIA_NOT_FOUND);
+  const { db } = ctx;
   const rows = await db
     .update(sessionMedia)
     .set({
@@ -225,30 +230,37 @@ export async function setMediaFeatured(
       ),
     )
     .returning({ id: sessionMedia.id });
+  if (rows.length === 0) refuse("not_found", MEDIA_NOT_FOUND);
   return rows.length;
 }
 
-/** Saves the Settings tab; a saved portfolio is 'Custom' from then on. False when none is theirs. */
+const MEDIA_NOT_FOUND = "Media not found.";
+
+/**
+ * Saves the Settings tab of the actor's own portfolio; a saved portfolio is 'Custom' (no longer
+ * auto-generated) from then on. "Not found" for anyone without one.
+ */
 export async function updatePortfolioSettings(
-  db: Queryable,
-  actor: PortfolioActor,
-  input: PortfolioSettings,
-  now = new Date(),
-) {
+  ctx: Ctx,
+  actor: Actor,
+  input: PortfolioSettings & { now?: Date },
+): Promise<string> {
+  // The WHERE names the actor's own profile: nobody else's portfolio can change.
   const artistId = actor?.artistProfileId;
-  if (!artistId) return false;
-  const rows = await db
+  if (!artistId) refuse("not_found", "Portfolio not found.");
+  const [row] = await ctx.db
     .update(portfolios)
     .set({
       title: input.title,
       description: input.description,
       isPublic: input.isPublic,
       autoGenerated: false,
-      updatedAt: now,
+      updatedAt: input.now ?? new Date(),
     })
     .where(and(eq(portfolios.artistProfileId, artistId), eq(portfolios.isActive, true)))
     .returning({ id: portfolios.id });
-  return rows.length > 0;
+  if (!row) refuse("not_found", "Portfolio not found.");
+  return row.id;
 }
 
 export type PublicPortfolioMedia = {
@@ -270,8 +282,9 @@ export type PortfolioPage = NonNullable<Awaited<ReturnType<typeof getPortfolioPa
  * The public page of a portfolio: its artist, their verified figures and the featured media in
  * their sort order. Null when it does not exist, is inactive, or is private and not the viewer's.
  */
-export async function getPortfolioPage(db: Queryable, id: string, viewer: PortfolioActor) {
+export async function getPortfolioPage(ctx: Ctx, viewer: Actor, id: string) {
   if (!isUuid(id)) return null;
+  const { db } = ctx;
   const [row] = await db
     .select({
       id: portfolios.id,
@@ -327,34 +340,35 @@ export async function getPortfolioPage(db: Queryable, id: string, viewer: Portfo
 }
 
 /**
- * Records a visitor's view, play or share. Nothing is recorded for the artist's own visits, for
- * portfolios the visitor may not see, for media that is not featured in this portfolio, or for a
- * repeat by the same visitor (`visitorKey`, e.g. the client address) inside DEDUPE_MS.
+ * Records a visitor's view, play or share; answers whether it counted. Nothing counts for the
+ * artist's own visits, for portfolios the visitor may not see, for media that is not featured in
+ * this portfolio, or for a repeat by the same visitor (`visitorKey`, e.g. the client address)
+ * inside DEDUPE_MS: analytics quietly ignore these rather than refuse them.
  * A view also raises `view_count` in the same transaction, so the two never drift.
  */
 export async function recordPortfolioEvent(
-  db: Queryable,
+  ctx: Ctx,
+  actor: Actor,
   {
     portfolioId,
-    actor,
     event,
     visitorKey,
     now = new Date(),
   }: {
     portfolioId: string;
-    actor: PortfolioActor;
     event: PortfolioEvent;
     visitorKey: string;
     now?: Date;
   },
 ): Promise<boolean> {
   if (!isUuid(portfolioId)) return false;
+  const { db } = ctx;
   const [portfolio] = await db
     .select({ artistProfileId: portfolios.artistProfileId, isPublic: portfolios.isPublic })
     .from(portfolios)
     .where(and(eq(portfolios.id, portfolioId), eq(portfolios.isActive, true)));
   if (!portfolio || !countsAsVisit(actor, portfolio)) return false;
-  const eventType: EventType = event.intent === "play" ? "media_play" : event.intent;
+  const eventType: AnalyticsEventType = event.intent === "play" ? "media_play" : event.intent;
   const mediaId = event.intent === "play" ? event.mediaId : null;
   if (mediaId) {
     const [featured] = await db
