@@ -11,7 +11,13 @@ import {
 } from "../app/features/artists/artists.constants";
 import type { DiscoveryQuery } from "../app/features/artists/artists.schema";
 import { searchArtists } from "../app/features/artists/artists.server";
-import { type DatabaseHandle, openDatabase, type Queryable, queryRows } from "../db/client";
+import {
+  type Database,
+  type DatabaseHandle,
+  openDatabase,
+  type Queryable,
+  queryRows,
+} from "../db/client";
 import {
   describeNode,
   discoverySql,
@@ -348,10 +354,15 @@ const percentile = (sorted: number[], p: number) =>
 async function measure(db: Queryable, scenario: Scenario) {
   // Warm-up (at most 50 requests or 2 s), and a check that every query finds artists.
   const found: number[] = [];
-  for (const q of scenario.queries) found.push((await searchArtists(db, q)).artists.length);
+  for (const q of scenario.queries)
+    found.push((await searchArtists({ db: db as Database }, null, q)).artists.length);
   const warmupStarted = performance.now();
   for (let i = 0; i < WARMUP_REQUESTS && performance.now() - warmupStarted < WARMUP_MAX_MS; i++) {
-    await searchArtists(db, scenario.queries[i % scenario.queries.length] as DiscoveryQuery);
+    await searchArtists(
+      { db: db as Database },
+      null,
+      scenario.queries[i % scenario.queries.length] as DiscoveryQuery,
+    );
   }
   const latencies: number[] = [];
   let issued = 0;
@@ -360,7 +371,7 @@ async function measure(db: Queryable, scenario: Scenario) {
     while (issued < MAX_REQUESTS && performance.now() - started < MAX_DURATION_MS) {
       const q = scenario.queries[issued++ % scenario.queries.length] as DiscoveryQuery;
       const t0 = performance.now();
-      await searchArtists(db, q);
+      await searchArtists({ db: db as Database }, null, q);
       latencies.push(performance.now() - t0);
     }
   };

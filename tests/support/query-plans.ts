@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
 import type { DiscoveryQuery } from "~/features/artists/artists.schema";
 import { searchArtists } from "~/features/artists/artists.server";
-import { type Queryable, queryRows } from "~db/client";
+import { type Database, type Queryable, queryRows } from "~db/client";
 import * as schema from "~db/schema";
 
 /** A SQL text with `$n` placeholders and their values, as a driver receives it. */
@@ -18,7 +18,7 @@ export async function discoverySql(q: DiscoveryQuery): Promise<Statement> {
     },
     { schema, casing: "snake_case" },
   );
-  await searchArtists(recorder as unknown as Queryable, q);
+  await searchArtists({ db: recorder as unknown as Database }, null, q);
   if (!recorded) throw new Error("searchArtists sent no query");
   return recorded;
 }
