@@ -16,21 +16,21 @@ export default [
   route("profile/:id", "routes/profile.tsx"),
   route("artist-discovery", "routes/artist-discovery.tsx"),
   route("artist-dashboard/:artistId?", "routes/artist-dashboard.tsx"),
-  // Sessions, media, sharing (issue 5)
+  // Sessions, their media and sharing links
   route("sessions/:sessionId", "routes/sessions.$sessionId.tsx"),
   route("sessions/:sessionId/media", "routes/sessions.$sessionId.media.tsx"),
   route("join-session/:token?", "routes/join-session.tsx"),
-  // Bookings, availability, messages, ratings (issue 6)
+  // Bookings, availability, messages and ratings
   route("availability", "routes/availability.tsx"),
   route("bookings", "routes/bookings.tsx"),
   route("bookings/:bookingId", "routes/bookings.$bookingId.tsx"),
   route("bookings/:bookingId/events", "routes/bookings.$bookingId.events.tsx"),
   route("client-bookings", "routes/client-bookings.tsx"),
-  // Portfolio, Instagram settings, diagnostics (issue 7)
+  // Portfolio, Instagram settings, diagnostics
   route("portfolio/:id", "routes/portfolio.$id.tsx"),
   route("portfolio-manager", "routes/portfolio-manager.tsx"),
   route("settings/instagram", "routes/settings.instagram.tsx"),
   route("diagnostic", "routes/diagnostic.tsx"),
-  route("domain-diagnostic", "routes/domain-diagnostic.tsx"),
+  route("domain-diagnostic", "routes/diagnostic.tsx", { id: "routes/domain-diagnostic" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

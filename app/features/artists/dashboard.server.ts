@@ -22,7 +22,14 @@ export async function getDashboardCounts(
     db
       .select({ n: count() })
       .from(bookings)
-      .where(and(eq(bookings.artistProfileId, artist.id), eq(bookings.status, "pending"))),
+      .where(
+        and(
+          eq(bookings.artistProfileId, artist.id),
+          eq(bookings.status, "pending"),
+          // A pending request whose date has passed reads as cancelled (docs/product.md, Bookings).
+          gte(bookings.eventDate, today),
+        ),
+      ),
     db
       .select({ n: count() })
       .from(availability)
