@@ -1,5 +1,5 @@
 /**
- * The whole GigLedger data model (product-spec section 3, names from decisions.md).
+ * The whole GigLedger data model (docs/product.md describes each thing and its rules).
  * Column names are snake_case in SQL and camelCase here (Drizzle `casing: "snake_case"`).
  * Every enumerated value has a CHECK constraint, so the database refuses what the rules forbid.
  */
@@ -438,7 +438,7 @@ export const bookingMessages = pgTable(
     bookingId: uuid()
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
-    // A deleted account takes its messages with it (decisions.md, "Delete account").
+    // A deleted account takes its messages with it (docs/product.md, Accounts).
     senderUserId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { autoCompletePastBookings } from "~/features/bookings/bookings.server";
 import { createAuth } from "~/lib/auth.server";
 import { todayIn } from "~/lib/dates";
-import { type Env, EnvError, loadEnv } from "~/lib/env.server";
+import { type Env, isEnvError, loadEnv } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { createMailer } from "~/lib/mail.server";
 import { startPeriodicJob } from "~/lib/periodic-job.server";
@@ -42,7 +42,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   try {
     env = loadEnv(options.envSource);
   } catch (error) {
-    if (error instanceof EnvError) {
+    if (isEnvError(error)) {
       console.error(error.message);
       process.exit(1);
     }

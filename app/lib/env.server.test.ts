@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "./env.server";
+import { isEnvError, loadEnv } from "./env.server";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -65,7 +65,13 @@ describe("loadEnv", () => {
     [{ STORAGE_DRIVER: "s3" }, /S3_BUCKET: required/],
     [{ BETTER_AUTH_SECRET: "short" }, /BETTER_AUTH_SECRET: must be at least 32/],
   ])("stops on a bad value %o", (vars, message) => {
-    expect(() => loadEnv({ DATA_DIR: tempDir(), ...vars })).toThrow(EnvError);
+    let thrown: unknown;
+    try {
+      loadEnv({ DATA_DIR: tempDir(), ...vars });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isEnvError(thrown)).toBe(true);
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...vars })).toThrow(message);
   });
 

@@ -108,7 +108,13 @@ export type Env = {
   trustProxy: boolean;
 };
 
-export class EnvError extends Error {}
+/** A bad environment stops the start with this message (see `isEnvError`). */
+class EnvError extends Error {
+  override readonly name = "EnvError";
+}
+
+/** Did the start stop on a bad environment variable (rather than a crash)? */
+export const isEnvError = (error: unknown): error is Error => error instanceof EnvError;
 
 function isValidTimeZone(tz: string) {
   try {
