@@ -1,5 +1,6 @@
 import { Music2 } from "lucide-react";
 import { data, Link, redirect } from "react-router";
+import { Card } from "~/components/ui/card";
 import {
   EmailOnlySchema,
   NewPasswordSchema,
@@ -241,7 +242,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             <strong>Authentication Required.</strong> {loaderData.reason}
           </p>
         ) : null}
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">{body}</div>
+        <Card className="shadow-sm wrap-anywhere">{body}</Card>
       </div>
     </main>
   );

@@ -2,6 +2,7 @@ import { CalendarDays, Clock, IndianRupee, MapPin, Music } from "lucide-react";
 import { Form, Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
@@ -151,9 +152,9 @@ function Detail({
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex items-start gap-3">
-      <Icon aria-hidden className="mt-0.5 h-5 w-5 text-slate-400" />
-      <div>
+    <div className="flex min-w-0 items-start gap-3">
+      <Icon aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" />
+      <div className="min-w-0 wrap-anywhere">
         <dt className="text-xs text-slate-500">{label}</dt>
         <dd className="font-medium">{children}</dd>
       </div>
@@ -175,17 +176,14 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
           ← {isArtist ? "Back to your bookings" : "Back to Your Bookings"}
         </Link>
       </p>
-      <section
-        aria-labelledby="details-title"
-        className="rounded-2xl border border-slate-200 bg-white p-6"
-      >
+      <Card as="section" aria-labelledby="details-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 id="details-title" className="text-2xl font-bold">
             Booking Details
           </h1>
           <BookingStatusBadge status={booking.status} />
         </div>
-        <p className="mt-1 text-slate-600">
+        <p className="mt-1 wrap-anywhere text-slate-600">
           {isArtist ? (
             <>Request from {booking.clientName}</>
           ) : booking.artistSlug ? (
@@ -199,7 +197,7 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
             <>With {booking.artistName}</>
           )}
         </p>
-        <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+        <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Detail icon={CalendarDays} label="Event date">
             {formatLongDate(booking.eventDate)}
             {booking.startTime ? ` at ${booking.startTime}` : ""}
@@ -217,7 +215,7 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
             {formatRupees(booking.totalAmount)}
           </Detail>
         </dl>
-        <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm">
+        <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm wrap-anywhere">
           <p className="font-medium">Client</p>
           <p>{booking.clientName}</p>
           <p className="text-slate-600">{booking.clientEmail}</p>
@@ -228,7 +226,9 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
         {booking.message ? (
           <div className="mt-4">
             <p className="text-sm font-medium">Message</p>
-            <p className="mt-1 whitespace-pre-wrap text-slate-700">{booking.message}</p>
+            <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-slate-700">
+              {booking.message}
+            </p>
           </div>
         ) : null}
         <FormError>{actionData?.formError}</FormError>
@@ -261,11 +261,11 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
           </div>
         ) : null}
         {booking.ratingGiven && booking.rating ? (
-          <p className="mt-6 text-sm text-slate-700">
+          <p className="mt-6 text-sm wrap-anywhere text-slate-700">
             Rated {booking.rating} of 5{booking.review ? `: “${booking.review}”` : ""}
           </p>
         ) : null}
-      </section>
+      </Card>
       <MessagesPanel
         bookingId={booking.id}
         userId={userId}

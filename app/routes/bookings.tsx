@@ -1,5 +1,6 @@
 import { Link, redirect, useFetcher } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { Card } from "~/components/ui/card";
 import { forgetCurrentUser, getCurrentUser } from "~/features/accounts/accounts.server";
 import { canBookArtist } from "~/features/artists/artists.policy";
 import { getArtistProfile } from "~/features/artists/artists.server";
@@ -98,13 +99,13 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   const { artist } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-10">
-      <p className="text-sm">
+      <p className="text-sm wrap-anywhere">
         <Link to={`/artist/${artist.slug}`} className="text-brand-700 underline">
           ← Back to {artist.artistName}
         </Link>
       </p>
-      <h1 className="mt-3 text-2xl font-bold">Book {artist.artistName}</h1>
-      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
+      <h1 className="mt-3 text-2xl font-bold wrap-anywhere">Book {artist.artistName}</h1>
+      <Card className="mt-6">
         <BookingRequestForm
           fetcher={fetcher}
           result={result}
@@ -114,7 +115,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           blockedDates={loaderData.blockedDates}
           today={loaderData.today}
         />
-      </div>
+      </Card>
     </main>
   );
 }

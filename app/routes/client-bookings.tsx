@@ -2,6 +2,8 @@ import { CalendarDays, Clock, MapPin, Music, Star } from "lucide-react";
 import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Pill } from "~/components/ui/pill";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
 import { canRateBooking } from "~/features/bookings/bookings.policy";
@@ -44,10 +46,10 @@ export default function ClientBookings({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 space-y-6">
             {toRate.map((b) => (
               <li key={b.id} className="rounded-xl bg-white p-4">
-                <p className="font-medium">
+                <p className="font-medium wrap-anywhere">
                   {b.artistName} · {formatLongDate(b.eventDate)}
                 </p>
-                <p className="text-sm text-slate-600">
+                <p className="text-sm wrap-anywhere text-slate-600">
                   {b.eventType} at {b.venue}
                 </p>
                 <div className="mt-3">
@@ -77,45 +79,49 @@ export default function ClientBookings({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 space-y-4">
             {bookings.map((b) => (
               <li key={b.id}>
-                <article
-                  aria-labelledby={`booking-${b.id}`}
-                  className="rounded-2xl border border-slate-200 bg-white p-5"
-                >
+                <Card as="article" padding="md" aria-labelledby={`booking-${b.id}`}>
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3 id={`booking-${b.id}`} className="text-lg font-semibold">
+                    <h3
+                      id={`booking-${b.id}`}
+                      className="min-w-0 text-lg font-semibold wrap-anywhere"
+                    >
                       {b.artistName}
                     </h3>
                     <div className="flex items-center gap-2">
                       {b.status === "completed" && b.ratingGiven ? (
-                        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                        <Pill tone="warning" className="font-semibold">
                           Rated
-                        </span>
+                        </Pill>
                       ) : null}
                       <BookingStatusBadge status={b.status} />
                     </div>
                   </div>
                   <p className="mt-1 text-lg font-semibold">{formatRupees(b.totalAmount)}</p>
-                  <ul className="mt-3 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
+                  <ul className="mt-3 grid grid-cols-1 gap-2 text-sm text-slate-700 sm:grid-cols-2">
                     <li className="flex items-center gap-2">
-                      <CalendarDays aria-hidden className="h-4 w-4 text-slate-400" />{" "}
+                      <CalendarDays aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />{" "}
                       {formatLongDate(b.eventDate)}
                     </li>
                     <li className="flex items-center gap-2">
-                      <Clock aria-hidden className="h-4 w-4 text-slate-400" /> {b.durationHours}{" "}
-                      hours
+                      <Clock aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />{" "}
+                      {b.durationHours} hours
                     </li>
                     <li className="flex items-center gap-2">
-                      <MapPin aria-hidden className="h-4 w-4 text-slate-400" /> {b.venue}
+                      <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />{" "}
+                      <span className="min-w-0 wrap-anywhere">{b.venue}</span>
                     </li>
                     <li className="flex items-center gap-2">
-                      <Music aria-hidden className="h-4 w-4 text-slate-400" /> {b.eventType}
+                      <Music aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />{" "}
+                      {b.eventType}
                     </li>
                   </ul>
-                  {b.message ? <p className="mt-3 text-sm text-slate-600">“{b.message}”</p> : null}
+                  {b.message ? (
+                    <p className="mt-3 text-sm wrap-anywhere text-slate-600">“{b.message}”</p>
+                  ) : null}
                   <Link to={`/bookings/${b.id}`} className={buttonClasses("outline", "sm", "mt-4")}>
                     Details &amp; messages
                   </Link>
-                </article>
+                </Card>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { getCurrentUser, requireUser } from "~/features/accounts/accounts.server";
 import { sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
 import {
@@ -186,7 +187,7 @@ export default function SessionPage({ loaderData, actionData }: Route.ComponentP
         <p className="mt-1 text-slate-600">
           Add a gig, rehearsal, jam or recording to your history.
         </p>
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <Card padding="fluid" className="mt-6">
           <SessionForm
             values={actionData?.values}
             errors={actionData?.fieldErrors}
@@ -194,7 +195,7 @@ export default function SessionPage({ loaderData, actionData }: Route.ComponentP
             returnTo={loaderData.returnTo}
             nowInAppZone={loaderData.nowInAppZone}
           />
-        </div>
+        </Card>
       </main>
     );
   }

@@ -2,6 +2,7 @@ import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import {
@@ -150,13 +151,13 @@ function Section({
 }) {
   const id = `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-title`;
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6">
+    <Card as="section" aria-labelledby={id}>
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
       {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       <div className="mt-5">{children}</div>
-    </section>
+    </Card>
   );
 }
 
@@ -213,7 +214,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Section title="Profile Information">
         <Form method="post" className="space-y-4" noValidate>
           <FormError>{errorsFor("profile")?.formError}</FormError>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field
               label="First Name"
               name="firstName"

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
 import {
   addMonths,
@@ -143,9 +144,7 @@ export function AvailabilityCalendar({
   const selectedEntry = selected ? byDate.get(selected) : undefined;
 
   return (
-    <div
-      className={`rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5 ${className}`}
-    >
+    <Card padding="none" className={`p-3 shadow-sm sm:p-5 ${className}`}>
       <div
         role="tablist"
         aria-label="Availability"
@@ -284,7 +283,7 @@ export function AvailabilityCalendar({
                   <p className="text-xs text-slate-500">Past dates can't be changed.</p>
                 )}
                 {selectedEntry?.notes && (
-                  <p className="break-words whitespace-pre-line text-slate-700">
+                  <p className="whitespace-pre-line wrap-anywhere text-slate-700">
                     {selectedEntry.notes}
                   </p>
                 )}
@@ -329,7 +328,7 @@ export function AvailabilityCalendar({
           </ul>
         )}
       </div>
-    </div>
+    </Card>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FormError, inputClasses } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
 import type { FormReply } from "~/lib/form";
@@ -97,7 +98,7 @@ export function BookingRequestForm({
           </div>
         </fieldset>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
           label="Start Time (optional)"
           name="startTime"
@@ -126,21 +127,17 @@ export function BookingRequestForm({
         defaultValue={typed?.venue}
         error={result?.fieldErrors?.venue}
       />
-      <div>
-        <label htmlFor="eventType" className="mb-1 block text-sm font-medium text-slate-800">
-          Event Type
-        </label>
-        <select
-          id="eventType"
-          name="eventType"
-          defaultValue={typed?.eventType ?? DEFAULT_EVENT_TYPE}
-          className={inputClasses}
-        >
-          {EVENT_TYPES.map((t) => (
-            <option key={t}>{t}</option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="eventType"
+        label="Event Type"
+        name="eventType"
+        defaultValue={typed?.eventType ?? DEFAULT_EVENT_TYPE}
+        error={result?.fieldErrors?.eventType}
+      >
+        {EVENT_TYPES.map((t) => (
+          <option key={t}>{t}</option>
+        ))}
+      </SelectField>
       <TextareaField
         label="Additional Details (optional)"
         name="message"

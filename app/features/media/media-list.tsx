@@ -1,5 +1,6 @@
-import { FileAudio, FileVideo, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
+import { MediaTile } from "~/components/ui/media-tile";
 import { Spinner } from "~/components/ui/spinner";
 import type { MediaItem } from "~/features/music-sessions/music-sessions.server";
 import { usePending } from "~/lib/use-pending";
@@ -22,25 +23,23 @@ export function MediaList({
   return (
     <ul aria-label="Media" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {media.map((m) => (
-        <li key={m.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-          {m.mediaType === "photo" ? (
-            <a
-              href={fileUrl(m.filePath)}
-              target="_blank"
-              rel="noopener"
-              className="block bg-slate-100"
-            >
-              <img
-                src={fileUrl(m.previewPath ?? m.filePath)}
-                alt={m.description ?? m.fileName}
-                loading="lazy"
-                className="aspect-video w-full object-cover"
-              />
-            </a>
-          ) : m.mediaType === "audio" ? (
-            <div className="bg-slate-50 p-4">
-              <FileAudio aria-hidden className="mb-2 h-6 w-6 text-brand-600" />
-              {/* biome-ignore lint/a11y/useMediaCaption: user recordings come without captions */}
+        <MediaTile
+          as="li"
+          key={m.id}
+          kind={m.mediaType}
+          title={m.fileName}
+          image={
+            m.mediaType === "photo"
+              ? {
+                  src: fileUrl(m.previewPath ?? m.filePath),
+                  alt: m.description ?? m.fileName,
+                  href: fileUrl(m.filePath),
+                }
+              : undefined
+          }
+          player={
+            m.mediaType === "audio" ? (
+              // biome-ignore lint/a11y/useMediaCaption: user recordings come without captions
               <audio
                 controls
                 preload="metadata"
@@ -48,10 +47,8 @@ export function MediaList({
                 className="w-full"
                 aria-label={m.fileName}
               />
-            </div>
-          ) : (
-            <div className="bg-black">
-              {/* biome-ignore lint/a11y/useMediaCaption: user recordings come without captions */}
+            ) : m.mediaType === "video" ? (
+              // biome-ignore lint/a11y/useMediaCaption: user recordings come without captions
               <video
                 controls
                 playsInline
@@ -60,24 +57,22 @@ export function MediaList({
                 className="aspect-video w-full"
                 aria-label={m.fileName}
               />
-            </div>
-          )}
-          <div className="flex items-start justify-between gap-2 p-3">
-            <div className="min-w-0 text-sm">
-              <p className="flex items-center gap-1 truncate font-medium text-slate-900">
-                {m.mediaType === "video" ? (
-                  <FileVideo aria-hidden className="h-4 w-4 shrink-0" />
-                ) : null}
-                <span className="truncate">{m.fileName}</span>
-              </p>
+            ) : undefined
+          }
+          meta={
+            <>
               <p className="text-slate-500">{formatMb(m.fileSize)}</p>
-              {m.description ? <p className="mt-1 text-slate-700">{m.description}</p> : null}
-            </div>
-            {canEdit ? (
+              {m.description ? (
+                <p className="mt-1 wrap-anywhere text-slate-700">{m.description}</p>
+              ) : null}
+            </>
+          }
+          actions={
+            canEdit ? (
               <DeleteMediaButton mediaId={m.id} sessionId={sessionId} name={m.fileName} />
-            ) : null}
-          </div>
-        </li>
+            ) : undefined
+          }
+        />
       ))}
     </ul>
   );

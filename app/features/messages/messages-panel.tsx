@@ -2,6 +2,7 @@ import { Send } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { inputClasses } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import type { FormReply } from "~/lib/form";
@@ -91,10 +92,7 @@ export function MessagesPanel({
   };
 
   return (
-    <section
-      aria-labelledby="messages-title"
-      className="rounded-2xl border border-slate-200 bg-white p-4"
-    >
+    <Card as="section" padding="sm" aria-labelledby="messages-title">
       <h2 id="messages-title" className="text-lg font-semibold">
         Messages
       </h2>
@@ -107,12 +105,14 @@ export function MessagesPanel({
             return (
               <li key={m.id} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
                 <div
-                  className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
+                  className={`min-w-0 max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
                 >
-                  <p className={`text-xs ${mine ? "text-brand-100" : "text-slate-500"}`}>
+                  <p
+                    className={`text-xs wrap-anywhere ${mine ? "text-brand-100" : "text-slate-500"}`}
+                  >
                     {mine ? "You" : m.senderName} · {timeFormat.format(new Date(m.createdAt))}
                   </p>
-                  <p className="whitespace-pre-wrap break-words">{m.message}</p>
+                  <p className="whitespace-pre-wrap wrap-anywhere">{m.message}</p>
                 </div>
               </li>
             );
@@ -148,6 +148,6 @@ export function MessagesPanel({
           </Button>
         </fetcher.Form>
       ) : null}
-    </section>
+    </Card>
   );
 }

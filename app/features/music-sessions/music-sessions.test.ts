@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { visiblePills } from "~/components/ui/pill";
 import { localDateTimeToUtc, nowInZone } from "~/lib/dates";
 import { addChip, chipsFromForm, removeChip } from "./chips";
 import { SessionFormSchema, sessionListQueryOf } from "./music-sessions.schema";
-import { visibleChips } from "./session-card";
 
 describe("chips", () => {
   it("ignores blanks and duplicates, trims, removes", () => {
@@ -15,8 +15,8 @@ describe("chips", () => {
     expect(chipsFromForm(["Jazz, Funk", "jazz", "", " Soul "])).toEqual(["Jazz", "Funk", "Soul"]);
   });
   it("shows 2 instruments or 3 genres then +N more", () => {
-    expect(visibleChips(["a", "b", "c", "d"], 2)).toEqual({ shown: ["a", "b"], more: 2 });
-    expect(visibleChips(["a"], 3)).toEqual({ shown: ["a"], more: 0 });
+    expect(visiblePills(["a", "b", "c", "d"], 2)).toEqual({ shown: ["a", "b"], more: 2 });
+    expect(visiblePills(["a"], 3)).toEqual({ shown: ["a"], more: 0 });
   });
 });
 

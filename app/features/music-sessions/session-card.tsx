@@ -1,38 +1,10 @@
 import { BadgeCheck, Calendar, MapPin, MoreVertical, Share2, Trash2, Users } from "lucide-react";
 import { Link } from "react-router";
+import { Card } from "~/components/ui/card";
+import { PillList } from "~/components/ui/pill";
 import { formatDateTime } from "~/lib/dates";
 import type { SessionCard as SessionCardData } from "./music-sessions.server";
 import { SESSION_TYPE_LABELS } from "./session-types";
-
-/** Up to `max` items, then '+N more' (a card shows 2 instruments and 3 genres). */
-export function visibleChips(items: readonly string[], max: number) {
-  return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
-}
-
-function ChipRow({
-  label,
-  items,
-  max,
-  tone,
-}: {
-  label: string;
-  items: string[];
-  max: number;
-  tone: string;
-}) {
-  if (items.length === 0) return null;
-  const { shown, more } = visibleChips(items, max);
-  return (
-    <ul aria-label={label} className="flex flex-wrap gap-1">
-      {shown.map((item) => (
-        <li key={item} className={`rounded-full px-2 py-0.5 text-xs ${tone}`}>
-          {item}
-        </li>
-      ))}
-      {more > 0 ? <li className="px-1 py-0.5 text-xs text-slate-500">+{more} more</li> : null}
-    </ul>
-  );
-}
 
 export function SessionCard({
   session,
@@ -46,14 +18,20 @@ export function SessionCard({
   const href = `/sessions/${session.id}`;
   const titleId = `session-${session.id}-title`;
   return (
-    <article
+    <Card
+      as="article"
+      variant="item"
+      padding="sm"
       aria-labelledby={titleId}
-      className="relative flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600/40 hover:shadow-md"
+      className="relative flex flex-col gap-3 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600/40 hover:shadow-md"
     >
       <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h3 id={titleId} className="flex items-center gap-1 font-semibold text-slate-900">
-            <Link to={href} className="truncate after:absolute after:inset-0 focus:outline-none">
+            <Link
+              to={href}
+              className="min-w-0 wrap-anywhere after:absolute after:inset-0 focus:outline-none"
+            >
               {session.title}
             </Link>
             {session.isVerified ? (
@@ -105,22 +83,27 @@ export function SessionCard({
         {session.venue ? (
           <p className="flex items-center gap-1">
             <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
-            <span className="truncate">{session.venue}</span>
+            <span className="min-w-0 wrap-anywhere">{session.venue}</span>
           </p>
         ) : null}
       </div>
-      <ChipRow
-        label="Instruments"
-        items={session.instrumentsUsed}
-        max={2}
-        tone="bg-brand-50 text-brand-900"
-      />
-      <ChipRow label="Genres" items={session.genres} max={3} tone="bg-slate-100 text-slate-800" />
+      {session.instrumentsUsed.length > 0 ? (
+        <PillList
+          label="Instruments"
+          items={session.instrumentsUsed}
+          max={2}
+          tone="brand"
+          className="gap-1"
+        />
+      ) : null}
+      {session.genres.length > 0 ? (
+        <PillList label="Genres" items={session.genres} max={3} tone="neutral" className="gap-1" />
+      ) : null}
       {session.listedAsCollaborator ? (
         <p className="flex items-center gap-1 text-xs font-medium text-violet-700">
           <Users aria-hidden className="h-3.5 w-3.5" /> Listed as collaborator
         </p>
       ) : null}
-    </article>
+    </Card>
   );
 }

@@ -2,6 +2,8 @@ import { ArrowLeft, BadgeCheck, Calendar, Clock, MapPin, Share2, Trash2 } from "
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Pill, PillList } from "~/components/ui/pill";
 import { Spinner } from "~/components/ui/spinner";
 import { MediaList } from "~/features/media/media-list";
 import type { MediaLimitsMb } from "~/features/media/media-type";
@@ -57,15 +59,15 @@ export function SessionDetailView({
         <p className="text-sm font-medium text-brand-700">
           {SESSION_TYPE_LABELS[session.sessionType]}
         </p>
-        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold sm:text-3xl">
-          {session.title}
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold wrap-anywhere sm:text-3xl">
+          <span className="min-w-0">{session.title}</span>
           {session.isVerified ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
-              <BadgeCheck aria-hidden className="h-4 w-4" /> Verified
-            </span>
+            <Pill tone="success" size="sm" icon={BadgeCheck} className="font-medium">
+              Verified
+            </Pill>
           ) : null}
         </h1>
-        <p className="text-slate-600">
+        <p className="wrap-anywhere text-slate-600">
           by{" "}
           <Link to={`/artist/${session.artistSlug}`} className="text-brand-700 underline">
             {session.artistName}
@@ -138,9 +140,9 @@ export function SessionDetailView({
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
+    <div className="flex min-w-0 items-start gap-3">
       <span className="mt-0.5 text-slate-400">{icon}</span>
-      <div>
+      <div className="min-w-0 wrap-anywhere">
         <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
         <dd className="text-slate-900">{children}</dd>
       </div>
@@ -150,18 +152,12 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
 
 function ChipList({ label, items }: { label: string; items: string[] }) {
   return (
-    <div>
+    <div className="min-w-0">
       <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</h3>
       {items.length === 0 ? (
         <p className="text-sm text-slate-500">None</p>
       ) : (
-        <ul aria-label={label} className="mt-1 flex flex-wrap gap-1.5">
-          {items.map((i) => (
-            <li key={i} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm text-slate-800">
-              {i}
-            </li>
-          ))}
-        </ul>
+        <PillList label={label} items={items} tone="neutral" size="sm" className="mt-1 gap-1.5" />
       )}
     </div>
   );
@@ -170,7 +166,7 @@ function ChipList({ label, items }: { label: string; items: string[] }) {
 function DetailsTab({ session, timeZone }: { session: NonNullable<Detail>; timeZone: string }) {
   return (
     <div className="space-y-6 pt-4">
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Row icon={<Calendar aria-hidden className="h-4 w-4" />} label="Date">
           {formatDateTime(session.startTime, timeZone)}
         </Row>
@@ -182,9 +178,9 @@ function DetailsTab({ session, timeZone }: { session: NonNullable<Detail>; timeZ
         </Row>
       </dl>
       {session.description ? (
-        <p className="whitespace-pre-line text-slate-700">{session.description}</p>
+        <p className="whitespace-pre-line wrap-anywhere text-slate-700">{session.description}</p>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <ChipList label="Instruments" items={session.instrumentsUsed} />
         <ChipList label="Genres" items={session.genres} />
         <ChipList label="Tags" items={session.tags} />
@@ -200,22 +196,19 @@ function CollaboratorsTab({ session }: { session: NonNullable<Detail> }) {
     <ul aria-label="Participants" className="divide-y divide-slate-100 pt-2">
       {session.participants.map((p) => (
         <li key={p.id} className="flex items-start justify-between gap-3 py-3">
-          <div>
+          <div className="min-w-0 wrap-anywhere">
             <Link to={`/artist/${p.artistSlug}`} className="font-medium text-brand-700 underline">
               {p.artistName}
             </Link>
             <p className="text-sm text-slate-600 capitalize">{p.participationType}</p>
             {p.notes ? <p className="mt-1 text-sm text-slate-700">{p.notes}</p> : null}
           </div>
-          <span
-            className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
-              p.verificationStatus === "verified"
-                ? "bg-emerald-50 text-emerald-800"
-                : "bg-amber-50 text-amber-800"
-            }`}
+          <Pill
+            tone={p.verificationStatus === "verified" ? "success" : "warning"}
+            className="shrink-0 font-medium"
           >
             {p.verificationStatus === "verified" ? "Verified" : "Pending"}
-          </span>
+          </Pill>
         </li>
       ))}
     </ul>
@@ -230,29 +223,29 @@ const METHOD_LABELS: Record<string, string> = {
 function VerificationTab({ session }: { session: NonNullable<Detail> }) {
   return (
     <div className="space-y-4 pt-4">
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <div className="rounded-xl border border-slate-200 p-4">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Card variant="item" padding="sm">
           <dt className="text-sm text-slate-600">Status</dt>
           <dd
             className={`mt-1 font-semibold ${session.isVerified ? "text-emerald-700" : "text-slate-900"}`}
           >
             {session.isVerified ? "Verified" : "Not verified yet"}
           </dd>
-        </div>
-        <div className="rounded-xl border border-slate-200 p-4">
+        </Card>
+        <Card variant="item" padding="sm">
           <dt className="text-sm text-slate-600">Method</dt>
           <dd className="mt-1 font-semibold">
             {session.verificationMethod ? METHOD_LABELS[session.verificationMethod] : "None yet"}
           </dd>
-        </div>
-        <div className="rounded-xl border border-slate-200 p-4">
+        </Card>
+        <Card variant="item" padding="sm">
           <dt className="text-sm text-slate-600">Peer score</dt>
           <dd className="mt-1 font-semibold">
             {session.peerVerificationScore === null
               ? "No score yet"
               : `${session.peerVerificationScore}%`}
           </dd>
-        </div>
+        </Card>
       </dl>
       <p className="text-sm text-slate-600">
         A session counts as verified by peers once the trust scores of the artists who verified it
@@ -265,7 +258,7 @@ function VerificationTab({ session }: { session: NonNullable<Detail> }) {
         <ul aria-label="Peer verifications" className="divide-y divide-slate-100">
           {session.verifications.map((v) => (
             <li key={v.id} className="flex items-start justify-between gap-3 py-3">
-              <div>
+              <div className="min-w-0 wrap-anywhere">
                 <Link
                   to={`/artist/${v.artistSlug}`}
                   className="font-medium text-brand-700 underline"
@@ -277,9 +270,9 @@ function VerificationTab({ session }: { session: NonNullable<Detail> }) {
                 </p>
                 {v.notes ? <p className="mt-1 text-sm text-slate-700">{v.notes}</p> : null}
               </div>
-              <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-900">
+              <Pill tone="brand" size="sm" className="shrink-0 font-medium">
                 Trust score {v.trustScore}
-              </span>
+              </Pill>
             </li>
           ))}
         </ul>

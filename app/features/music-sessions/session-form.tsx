@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { Field, FormError, inputClasses } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { toLocalInputValue } from "~/lib/dates";
@@ -61,32 +62,21 @@ export function SessionForm({
       <input type="hidden" name="returnTo" value={returnTo} />
       <input ref={offsetRef} type="hidden" name="timezoneOffset" defaultValue="" />
       <FormError>{formError}</FormError>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="sessionType" className="mb-1 block text-sm font-medium text-slate-800">
-            Session Type
-          </label>
-          <select
-            id="sessionType"
-            name="sessionType"
-            defaultValue={values?.sessionType ?? ""}
-            aria-invalid={errors?.sessionType ? true : undefined}
-            aria-describedby={errors?.sessionType ? "sessionType-error" : undefined}
-            className={inputClasses}
-          >
-            <option value="">Select a type</option>
-            {(Object.keys(SESSION_TYPE_LABELS) as SessionType[]).map((t) => (
-              <option key={t} value={t}>
-                {SESSION_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-          {errors?.sessionType ? (
-            <p id="sessionType-error" className="mt-1 text-sm text-red-600">
-              {errors.sessionType}
-            </p>
-          ) : null}
-        </div>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <SelectField
+          id="sessionType"
+          label="Session Type"
+          name="sessionType"
+          defaultValue={values?.sessionType ?? ""}
+          error={errors?.sessionType}
+        >
+          <option value="">Select a type</option>
+          {(Object.keys(SESSION_TYPE_LABELS) as SessionType[]).map((t) => (
+            <option key={t} value={t}>
+              {SESSION_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label="Title"
           name="title"
@@ -104,7 +94,7 @@ export function SessionForm({
         placeholder="What did you play? Who was there?"
         maxLength={2000}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
           label="Venue"
           name="venue"
@@ -120,7 +110,7 @@ export function SessionForm({
           maxLength={120}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
           id="startTime"
           label="Date and Time"

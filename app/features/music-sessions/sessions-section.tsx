@@ -2,7 +2,9 @@ import { Music, Plus, Search } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { inputClasses } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -36,10 +38,7 @@ export function MusicSessionsSection({
     "sessions",
   );
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
-    >
+    <Card as="section" padding="fluid" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Musical Sessions &amp; Portfolio
       </h2>
@@ -72,7 +71,7 @@ export function MusicSessionsSection({
           <p className="text-slate-600">Portfolio management is only available to the artist</p>
         )}
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -140,23 +139,22 @@ function SessionsTab({ data }: { data: SessionsSectionData }) {
               className={`${inputClasses} pl-9`}
             />
           </div>
-          <label htmlFor="session-type" className="sr-only">
-            Session type
-          </label>
-          <select
+          <SelectField
             id="session-type"
+            label="Session type"
+            labelHidden
             name="stype"
             defaultValue={data.query.type}
             key={data.query.type}
             onChange={() => submitSoon(0)}
-            className={`${inputClasses} sm:w-44`}
+            className="sm:w-44"
           >
             {SESSION_FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
                 {f.label}
               </option>
             ))}
-          </select>
+          </SelectField>
           {hydrated ? null : (
             <button type="submit" className={buttonClasses("outline", "md")}>
               Search
@@ -193,7 +191,7 @@ function SessionsTab({ data }: { data: SessionsSectionData }) {
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
           >
             {data.sessions.map((s) => (
-              <li key={s.id} className="grid">
+              <li key={s.id} className="grid min-w-0 grid-cols-1">
                 <SessionCard session={s} canEdit={data.isOwner} timeZone={data.timeZone} />
               </li>
             ))}

@@ -2,6 +2,7 @@ import { BadgeCheck, Calendar, CircleAlert, LogIn, MapPin, UserPlus } from "luci
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
 import {
@@ -25,11 +26,11 @@ export function JoinCard({
 }) {
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-12">
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+      <Card className="text-center shadow-sm">
         {icon ? <div className="mx-auto mb-3 flex justify-center">{icon}</div> : null}
-        <h1 className="text-2xl font-bold">{title}</h1>
+        <h1 className="text-2xl font-bold wrap-anywhere">{title}</h1>
         <div className="mt-3 text-slate-700">{children}</div>
-      </div>
+      </Card>
     </main>
   );
 }
@@ -44,19 +45,19 @@ function SessionSummary({
   timeZone: string;
 }) {
   return (
-    <div className="rounded-xl bg-slate-50 p-4 text-left">
+    <div className="min-w-0 rounded-xl bg-slate-50 p-4 text-left wrap-anywhere">
       <p className="text-sm font-medium text-brand-700">
         {SESSION_TYPE_LABELS[session.sessionType as SessionType]}
       </p>
       <p className="text-lg font-semibold">{session.title}</p>
       <p className="text-sm text-slate-600">by {session.artistName}</p>
       <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
-        <Calendar aria-hidden className="h-4 w-4" /> {formatDateTime(session.startTime, timeZone)} ·{" "}
-        {session.durationMinutes} min
+        <Calendar aria-hidden className="h-4 w-4 shrink-0" />{" "}
+        {formatDateTime(session.startTime, timeZone)} · {session.durationMinutes} min
       </p>
       {session.venue || session.location ? (
         <p className="flex items-center gap-1 text-sm text-slate-700">
-          <MapPin aria-hidden className="h-4 w-4" />{" "}
+          <MapPin aria-hidden className="h-4 w-4 shrink-0" />{" "}
           {[session.venue, session.location].filter(Boolean).join(", ")}
         </p>
       ) : null}
@@ -80,7 +81,7 @@ export function JoinForm({
   const collaboration = shared.mode === "collaboration";
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-12">
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Card className="shadow-sm">
         <div className="flex items-center gap-2">
           {collaboration ? (
             <UserPlus aria-hidden className="h-6 w-6 text-brand-600" />
@@ -91,7 +92,7 @@ export function JoinForm({
             {collaboration ? "Join Session" : "Verify Session"}
           </h1>
         </div>
-        <p className="mt-2 text-slate-700">
+        <p className="mt-2 wrap-anywhere text-slate-700">
           {collaboration
             ? `${shared.session.artistName} invited you to this upcoming session. Join it as a collaborator and it appears in your history.`
             : `${shared.session.artistName} asks you to confirm that this session took place. Choose how sure you are.`}
@@ -144,7 +145,7 @@ export function JoinForm({
             {collaboration ? "Join as Collaborator" : "Submit Verification"}
           </Button>
         </Form>
-      </div>
+      </Card>
     </main>
   );
 }

@@ -1,10 +1,9 @@
-import { Check, Copy, Link2 } from "lucide-react";
-import { useState } from "react";
+import { Link2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, inputClasses } from "~/components/ui/field";
+import { CopyField } from "~/components/ui/copy-field";
+import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
-import { useToast } from "~/components/ui/toast";
 import type { SharingMode } from "~/features/music-sessions/music-sessions.policy";
 import type { FormReply } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
@@ -65,57 +64,22 @@ export function SharePanel({
           {busy ? <Spinner /> : null} Generate Link
         </Button>
       </fetcher.Form>
-      {result?.value ? <ShareLink url={result.value.url} maxUses={result.value.maxUses} /> : null}
+      {result?.value ? (
+        <CopyField
+          id="share-link"
+          label="Sharing link"
+          value={result.value.url}
+          className="mt-3"
+          copiedText="Copied!"
+          copiedToast={{ title: "Copied!", description: "Sharing link copied to clipboard." }}
+          hint={<>Expires in 7 days · {usesText(result.value.maxUses)}</>}
+        />
+      ) : null}
     </section>
   );
 }
 
-function ShareLink({ url, maxUses }: { url: string; maxUses: number | null }) {
-  const toast = useToast();
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="mt-3">
-      <label htmlFor="share-link" className="mb-1 block text-sm font-medium text-slate-800">
-        Sharing link
-      </label>
-      <div className="flex gap-2">
-        <input
-          id="share-link"
-          readOnly
-          value={url}
-          className={inputClasses}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button
-          variant="outline"
-          className="shrink-0"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(url);
-              setCopied(true);
-              toast({ title: "Copied!", description: "Sharing link copied to clipboard." });
-              setTimeout(() => setCopied(false), 2000);
-            } catch {
-              toast({
-                title: "Error",
-                description: "Could not copy the link. Please copy it by hand.",
-                variant: "destructive",
-              });
-            }
-          }}
-        >
-          {copied ? (
-            <Check aria-hidden className="h-4 w-4" />
-          ) : (
-            <Copy aria-hidden className="h-4 w-4" />
-          )}
-          {copied ? "Copied!" : "Copy"}
-        </Button>
-      </div>
-      <p className="mt-1 text-sm text-slate-600">
-        Expires in 7 days ·{" "}
-        {maxUses === null ? "unlimited uses" : `up to ${maxUses} ${maxUses === 1 ? "use" : "uses"}`}
-      </p>
-    </div>
-  );
+function usesText(maxUses: number | null) {
+  if (maxUses === null) return "unlimited uses";
+  return `up to ${maxUses} ${maxUses === 1 ? "use" : "uses"}`;
 }
