@@ -152,12 +152,12 @@ function Detail({
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 items-start gap-3">
-      <Icon aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" />
-      <div className="min-w-0 wrap-anywhere">
-        <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="font-medium">{children}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="flex items-center gap-2 text-xs text-slate-500">
+        <Icon aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 pl-6 font-medium wrap-anywhere">{children}</dd>
     </div>
   );
 }

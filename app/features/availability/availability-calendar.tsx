@@ -354,10 +354,10 @@ function DayButton({
   const colors = entry ? DAY_COLORS[entry.status] : NO_STATUS_COLORS;
   const classes = [
     "flex h-10 w-full flex-col items-center justify-center rounded-md border-2 text-sm tabular-nums transition-colors sm:h-12 sm:rounded-lg",
-    colors,
+    // Past days are muted but keep readable contrast; their status stays in the dot and label.
+    isPast && !isToday ? "bg-slate-50 text-slate-500" : colors,
     isToday ? "border-brand-600 font-bold" : "border-transparent",
     isSelected ? "ring-2 ring-slate-900 ring-offset-1" : "",
-    isPast && !isToday ? "opacity-50" : "",
   ];
   return (
     <button

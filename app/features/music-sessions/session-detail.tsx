@@ -140,12 +140,12 @@ export function SessionDetailView({
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-3">
-      <span className="mt-0.5 text-slate-400">{icon}</span>
-      <div className="min-w-0 wrap-anywhere">
-        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-        <dd className="text-slate-900">{children}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="flex items-center gap-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+        <span className="text-slate-400">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 pl-6 text-slate-900 wrap-anywhere">{children}</dd>
     </div>
   );
 }

@@ -1,0 +1,159 @@
+import { randomInt } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { addDays, todayIn } from "~/lib/dates";
+import { createArtistProfile, localDateTimeInput } from "./support/artist-helpers";
+import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
+
+/**
+ * Every page at 375 px, signed out, as an artist and as a client, with long names in the data:
+ * none may scroll sideways, and axe may find no critical or serious violation on any of them.
+ */
+const PHONE = { width: 375, height: 812 };
+const LONG = "Extraordinarily Long-Named Lakeside Wedding Orchestra of Greater Bengaluru";
+
+async function phoneContext(browser: Browser) {
+  return browser.newContext({
+    viewport: PHONE,
+    extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${randomInt(1, 255)}` },
+  });
+}
+
+type Problem = { page: string; what: string };
+
+async function check(page: Page, label: string, problems: Problem[]) {
+  await page.waitForLoadState("networkidle");
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  if (scrollWidth > clientWidth)
+    problems.push({ page: label, what: `scrolls sideways by ${scrollWidth - clientWidth} px` });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  for (const v of violations) {
+    if (v.impact === "critical" || v.impact === "serious")
+      problems.push({
+        page: label,
+        what: `axe ${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      });
+  }
+}
+
+async function visit(page: Page, path: string, problems: Problem[], label = path) {
+  const res = await page.goto(path);
+  expect(res?.status(), `${path} answers`).toBeLessThan(500);
+  await check(page, label, problems);
+}
+
+/** The first matching link's address (a short wait: the page is already loaded). */
+async function hrefOf(page: Page, selector: string) {
+  const link = page.locator(selector).first();
+  await expect(link, `a link ${selector} on ${page.url()}`).toBeAttached();
+  return (await link.getAttribute("href")) as string;
+}
+
+async function post(context: BrowserContext, path: string, form: Record<string, string>) {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  return context.request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 });
+}
+
+test("every page holds at 375 px and passes axe", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const problems: Problem[] = [];
+  const today = todayIn("Asia/Kolkata");
+
+  // Signed out: the public pages, with the demo data (which has long names too).
+  const visitor = await phoneContext(browser);
+  const page = await visitor.newPage();
+  for (const path of [
+    "/",
+    "/artist-discovery",
+    "/artist-discovery?q=zzzz-nobody",
+    "/discover",
+    "/privacy-policy",
+    "/data-deletion",
+    "/auth",
+    "/auth?tab=signup",
+    "/auth?tab=forgot",
+    "/no-such-page",
+  ])
+    await visit(page, path, problems);
+  await page.goto("/artist-discovery");
+  const profileHref = await hrefOf(page, 'main a[href^="/artist/"]');
+  await visit(page, profileHref, problems, "a demo artist profile");
+  const portfolioLinks = page.locator('a[href^="/portfolio/"]');
+  if ((await portfolioLinks.count()) > 0)
+    await visit(page, await hrefOf(page, 'a[href^="/portfolio/"]'), problems, "a demo portfolio");
+
+  // An artist with a long name, a session with a long title and venue.
+  const artistContext = await phoneContext(browser);
+  const artist = await artistContext.newPage();
+  await signUpConfirmed(artist, newAccount({ firstName: "Phone" }));
+  const artistName = `${LONG} ${Date.now().toString(36)}`;
+  await createArtistProfile(artist, artistName);
+  const created = await post(artistContext, "/sessions/new", {
+    intent: "create",
+    returnTo: "/artist-dashboard?tab=sessions",
+    sessionType: "performance",
+    title: "Planned showcase — Lakeside Lawns and Botanical Gardens Pavilion, North Wing Terrace",
+    description: "A long evening set.",
+    venue: "Lakeside Lawns and Botanical Gardens Pavilion, North Wing Terrace",
+    location: "Bengaluru",
+    startTime: localDateTimeInput(72),
+    durationMinutes: "150",
+  });
+  expect(created.status(), "session created").toBeLessThan(400);
+  await artist.goto("/artist-dashboard?tab=sessions");
+  const sessionHref = await hrefOf(artist, 'a[href^="/sessions/"]:not([href^="/sessions/new"])');
+  expect(sessionHref).toBeTruthy();
+  const slugHref = await hrefOf(artist, 'a[href^="/artist/"]');
+
+  // A client books the artist, with a long venue.
+  const clientContext = await phoneContext(browser);
+  const client = await clientContext.newPage();
+  await signUpConfirmed(client, newAccount({ firstName: "Client" }));
+  await client.goto(slugHref);
+  const bookHref = await hrefOf(client, 'a[href^="/bookings?artist="]');
+  await visit(client, bookHref, problems, "booking request page");
+  const artistId = await client.locator('input[name="artistId"]').first().inputValue();
+  const booked = await post(clientContext, bookHref, {
+    artistId,
+    eventDate: addDays(today, 12),
+    startTime: "19:00",
+    durationHours: "3",
+    venue: "The Grand Lakeside Lawns and Botanical Gardens Pavilion, North Wing Terrace",
+    eventType: "Wedding",
+    message: "We would love a long evening of jazz standards for our wedding reception.",
+  });
+  expect(booked.status(), "booking requested").toBeLessThan(400);
+  await client.goto("/client-bookings");
+  const bookingHref = await hrefOf(client, 'a[href^="/bookings/"]');
+  expect(bookingHref).toBeTruthy();
+  for (const path of ["/client-bookings", bookingHref as string, "/settings"])
+    await visit(client, path, problems, `client ${path.replace(/[0-9a-f-]{36}/, ":id")}`);
+
+  // The artist's pages.
+  for (const path of [
+    "/artist-dashboard",
+    "/artist-dashboard?tab=bookings",
+    "/artist-dashboard?tab=sessions",
+    "/artist-dashboard?tab=schedule",
+    sessionHref as string,
+    `${sessionHref}?tab=media`,
+    "/sessions/new",
+    bookingHref as string,
+    "/artist-profile/edit",
+    "/settings",
+    "/settings/instagram",
+    slugHref as string,
+  ])
+    await visit(artist, path, problems, `artist ${path.replace(/[0-9a-f-]{36}/, ":id")}`);
+  await artist.goto("/portfolio-manager");
+  for (const tab of ["Overview", "Media", "Settings", "Analytics"]) {
+    await artist.getByRole("tab", { name: tab }).click();
+    await check(artist, `portfolio manager, ${tab}`, problems);
+  }
+
+  expect(problems).toEqual([]);
+  await Promise.all([visitor.close(), artistContext.close(), clientContext.close()]);
+});
