@@ -15,6 +15,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   time,
   timestamp,
@@ -175,6 +176,8 @@ export const artistProfiles = pgTable(
     socialLinks: jsonb().$type<SocialLinks>().notNull().default({}),
     avatarPath: text(),
     isAvailable: boolean().notNull().default(true),
+    // IANA zone: session and booking times are wall-clock times here (docs/product.md, Times).
+    timeZone: text().notNull().default("Asia/Kolkata"),
     rating: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     totalReviews: integer().notNull().default(0),
     // Kept by triggers on music_sessions (see migration 0001), never written by application code.
@@ -404,10 +407,16 @@ export const bookings = pgTable(
     rating: integer(),
     review: text(),
     ratingGiven: boolean().notNull().default(false),
+    // The artist's optional reason when declining, shown to the client.
+    declineReason: text(),
     ...timestamps,
   },
   (t) => [
     check("bookings_status_check", oneOf("status", BOOKING_STATUSES)),
+    check(
+      "bookings_decline_reason_check",
+      sql`${t.declineReason} IS NULL OR char_length(${t.declineReason}) <= 500`,
+    ),
     check("bookings_event_type_check", oneOf("event_type", EVENT_TYPES)),
     check(
       "bookings_duration_check",
@@ -452,6 +461,25 @@ export const bookingMessages = pgTable(
     ),
     index().on(t.bookingId, t.createdAt),
   ],
+);
+
+/**
+ * Per booking and party: when they last read its messages and when they were last mailed about
+ * new ones (at most one message mail per 15 minutes while they have unread messages).
+ */
+export const bookingMessageReads = pgTable(
+  "booking_message_reads",
+  {
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadAt: timestamp({ withTimezone: true }),
+    lastMailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.userId] })],
 );
 
 // ─── Portfolio ────────────────────────────────────────────────────────────────────────────────
