@@ -110,3 +110,25 @@ describe("dateForGridKey", () => {
     expect(dateForGridKey("2026-12-03", "Enter")).toBeNull();
   });
 });
+
+describe("wall-clock formatting", () => {
+  it("writes times as 7:00 PM and durations in words", async () => {
+    const { formatTime, formatDuration } = await import("./dates");
+    expect(formatTime("19:00")).toBe("7:00 PM");
+    expect(formatTime("00:05:00")).toBe("12:05 AM");
+    expect(formatTime("12:30")).toBe("12:30 PM");
+    expect(formatDuration(1)).toBe("1 hour");
+    expect(formatDuration(2.5)).toBe("2.5 hours");
+  });
+
+  it("shows an instant as the artist's wall clock, whoever looks", async () => {
+    const { formatWallClock, zonedDateTimeToUtc, wallClockIn } = await import("./dates");
+    const at = zonedDateTimeToUtc("2026-11-15", "20:00", "Asia/Kolkata");
+    expect(at.toISOString()).toBe("2026-11-15T14:30:00.000Z");
+    expect(wallClockIn(at, "Asia/Kolkata")).toEqual({ date: "2026-11-15", time: "20:00" });
+    expect(formatWallClock(at, "Asia/Kolkata")).toBe("November 15, 2026, 8:00 PM");
+    expect(formatWallClock(at, "America/Los_Angeles", { withZone: true })).toBe(
+      "November 15, 2026, 6:30 AM PST",
+    );
+  });
+});

@@ -293,3 +293,62 @@ export function dateForGridKey(date: string, key: string): string | null {
       return null;
   }
 }
+
+// ─── Wall-clock times ──────────────────────────────────────────────────────────────────────────
+
+/** `"19:00"` (or `"19:00:00"`) → `"7:00 PM"`: the one way a time of day is written. */
+export function formatTime(time: string): string {
+  const [h = 0, m = 0] = time.split(":").map(Number);
+  const suffix = h >= 12 ? "PM" : "AM";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
+}
+
+/** A duration in hours as words: 1 → "1 hour", 2.5 → "2.5 hours". */
+export function formatDuration(hours: number): string {
+  const rounded = Math.round(hours * 10) / 10;
+  return `${rounded} ${rounded === 1 ? "hour" : "hours"}`;
+}
+
+/** The wall-clock date (`YYYY-MM-DD`) and time (`HH:MM`, 24 h) of an instant in a zone. */
+export function wallClockIn(at: Date | string, timeZone: string): { date: IsoDate; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
+      .formatToParts(typeof at === "string" ? new Date(at) : at)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/** The zone's short name at that moment, for example "IST", "PST" or "GMT+5:30". */
+export function zoneAbbreviation(timeZone: string, at: Date | string = new Date()): string {
+  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(typeof at === "string" ? new Date(at) : at)
+    .find((p) => p.type === "timeZoneName");
+  return part?.value ?? timeZone;
+}
+
+/**
+ * An instant as its wall-clock time in the artist's zone, the same for every viewer:
+ * "November 15, 2026, 8:00 PM", with the zone's abbreviation when `withZone` is set.
+ */
+export function formatWallClock(
+  at: Date | string,
+  timeZone: string,
+  options: { withZone?: boolean } = {},
+): string {
+  const { date, time } = wallClockIn(at, timeZone);
+  const text = `${formatLongDate(date)}, ${formatTime(time)}`;
+  return options.withZone ? `${text} ${zoneAbbreviation(timeZone, at)}` : text;
+}
