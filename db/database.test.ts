@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../tests/support/test-database";
 import { queryRows } from "./client";
+import { createArtist } from "./factories";
 import {
   artistProfiles,
   availability,
@@ -10,7 +11,6 @@ import {
   peerVerifications,
   portfolios,
   sessionParticipants,
-  users,
 } from "./schema";
 import { seedDemoData } from "./seed";
 
@@ -35,30 +35,12 @@ async function pgErrorCode(promise: Promise<unknown>): Promise<string | undefine
   return undefined;
 }
 
-async function newArtist(suffix: string) {
-  const [user] = await handle.db
-    .insert(users)
-    .values({ name: `Test ${suffix}`, email: `test-${suffix}@example.com` })
-    .returning({ id: users.id });
-  const [artist] = await handle.db
-    .insert(artistProfiles)
-    .values({
-      userId: user!.id,
-      slug: `test-${suffix}`,
-      artistName: `Test ${suffix}`,
-      bio: "bio",
-      genre: "Jazz",
-      location: "Chicago IL",
-      experience: "1 year",
-      instruments: "Drums",
-    })
-    .returning({ id: artistProfiles.id });
-  return { userId: user!.id, artistId: artist!.id };
-}
+/** An artist made the one way (db/factories.ts); `test-` slugs keep them apart from the demo. */
+const newArtist = (suffix: string) => createArtist({ db: handle.db }, { name: `Test ${suffix}` });
 
 describe("schema constraints", () => {
   it("refuses values outside the enumerations (CHECK)", async () => {
-    const { artistId, userId } = await newArtist("checks");
+    const { artistId, user } = await newArtist("checks");
     const session = { artistProfileId: artistId, title: "t" };
     expect(
       await pgErrorCode(
@@ -78,7 +60,7 @@ describe("schema constraints", () => {
     ).toBe("23514");
     const booking = {
       artistProfileId: artistId,
-      clientUserId: userId,
+      clientUserId: user.id,
       eventDate: today,
       venue: "Hall",
       eventType: "Wedding" as const,
@@ -114,7 +96,7 @@ describe("schema constraints", () => {
     expect(
       await pgErrorCode(
         handle.db.insert(artistProfiles).values({
-          userId,
+          userId: user.id,
           slug: "Bad Slug",
           artistName: "x",
           bio: "",
@@ -128,7 +110,7 @@ describe("schema constraints", () => {
   });
 
   it("keeps one availability row per artist and date, one slug, one confirmed booking per date", async () => {
-    const { artistId, userId } = await newArtist("unique");
+    const { artistId, user } = await newArtist("unique");
     await handle.db
       .insert(availability)
       .values({ artistProfileId: artistId, date: today, status: "available" });
@@ -150,7 +132,7 @@ describe("schema constraints", () => {
     ).toBe("23505");
     const booking = {
       artistProfileId: artistId,
-      clientUserId: userId,
+      clientUserId: user.id,
       eventDate: today,
       durationHours: 2,
       venue: "Hall",

@@ -1,27 +1,27 @@
 /**
- * Demo data for a fresh install: artists across the spec's genres and locations, their sessions
- * (some peer-verified, some logged from rated bookings), 30 days of availability and a portfolio
- * each. Every row has a stable id, so seeding twice inserts nothing new.
+ * Demo data for a fresh install: artists across the spec's genres and locations (one with a very
+ * long name, whose sessions have long titles and venues, for phone-width pages), their sessions
+ * (some peer-verified, some logged from rated bookings), 30 days of availability and the portfolio
+ * every profile gets. Users and artists are made by db/factories.ts, through the domain's own
+ * createArtistProfile, like a real sign-up. Seeding twice inserts nothing new (seedDemoData).
  */
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import type { GENRES, LOCATIONS } from "~/features/artists/artists.constants";
 import { slugify } from "~/features/artists/slug";
 import { addDays, type IsoDate } from "~/lib/dates";
 import type { Database } from "./client";
+import { createArtist, createSession, createUser } from "./factories";
 import {
   artistProfiles,
   availability,
   bookings,
-  musicSessions,
   peerVerifications,
   portfolios,
-  profiles,
   sessionParticipants,
-  userRoles,
-  users,
 } from "./schema";
 
-/** A UUID derived from a name, so the same demo row always gets the same id. */
+/** A UUID derived from a name, so the same demo user always gets the same id. */
 export function stableId(name: string): string {
   const h = createHash("sha256").update(`gigledger-demo:${name}`).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -31,14 +31,18 @@ type DemoArtist = {
   name: string;
   first: string;
   last: string;
-  genre: string;
-  location: string;
+  genre: (typeof GENRES)[number];
+  location: (typeof LOCATIONS)[number];
   experience: string;
   instruments: string;
   hourlyRate: number | null;
   bio: string;
   publicPortfolio: boolean;
   social: { instagram?: string; youtube?: string; facebook?: string };
+  /** Where every one of the artist's demo gigs is (otherwise the venues take turns). */
+  venue?: string;
+  /** How many of SESSION_PLAN's sessions the artist has (otherwise 3 to 5, by position). */
+  sessions?: number;
 };
 
 export const DEMO_ARTISTS: DemoArtist[] = [
@@ -178,6 +182,22 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     publicPortfolio: false,
     social: {},
   },
+  {
+    // Long names on purpose: pages must hold them at phone width.
+    name: "The Extraordinarily Long-Named Lakeside Wedding Orchestra of Greater Bengaluru",
+    first: "Ananya",
+    last: "Raghunathan-Subramaniam",
+    genre: "Classical",
+    location: "New Delhi",
+    experience: "11 years",
+    instruments: "Violin, Cello, Veena, Flute, Mridangam, Tabla",
+    hourlyRate: 8500,
+    bio: "A twenty-two-piece orchestra for lakeside weddings, sangeet evenings and garden receptions: Carnatic and Western classical repertoire, arranged for every part of the day.",
+    publicPortfolio: true,
+    social: {},
+    venue: "Lakeside Lawns and Botanical Gardens Pavilion, North Wing Terrace",
+    sessions: 5, // all of them, the long-titled planned showcase included
+  },
 ];
 
 const DEMO_CLIENT = { first: "Priya", last: "Sharma", email: "priya.client@demo.gigledger.test" };
@@ -199,202 +219,177 @@ const SESSION_PLAN = [
 
 export type SeedOptions = { today: IsoDate };
 
+/**
+ * Seeds the demo data. Users keep stable ids and the domain answers with the existing profile for
+ * a user who has one, so a second run creates no artist; an artist's history (sessions,
+ * verifications, bookings, availability) is written only in the run that created the artist.
+ */
 export async function seedDemoData(database: Database, { today }: SeedOptions) {
   // One transaction: a failed seed leaves nothing behind, so the next start tries again.
   await database.transaction(async (db) => {
-    await insertArtists(db);
-    await insertHistory(db, today);
+    const clientId = (
+      await createUser(db, {
+        id: stableId("client"),
+        firstName: DEMO_CLIENT.first,
+        lastName: DEMO_CLIENT.last,
+        email: DEMO_CLIENT.email,
+        roles: ["client"],
+      })
+    ).id;
+    const artists = [];
+    for (const [i, a] of DEMO_ARTISTS.entries()) artists.push(await createDemoArtist(db, a, i));
+    const artistIds = artists.map((a) => a.artistId);
+    for (const [i, a] of DEMO_ARTISTS.entries()) {
+      const artist = artists[i];
+      if (artist?.created) await insertHistory(db, { i, a, artistIds, clientId, today });
+    }
+    await recountRatings(db);
   });
 }
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-const artistIds = DEMO_ARTISTS.map((a) => stableId(`artist:${a.name}`));
-
-async function insertArtists(db: Tx) {
-  const clientId = stableId("client");
-  await db
-    .insert(users)
-    .values({
-      id: clientId,
-      name: `${DEMO_CLIENT.first} ${DEMO_CLIENT.last}`,
-      email: DEMO_CLIENT.email,
-      emailVerified: true,
-    })
-    .onConflictDoNothing();
-  await db
-    .insert(profiles)
-    .values({
-      id: clientId,
-      firstName: DEMO_CLIENT.first,
-      lastName: DEMO_CLIENT.last,
-      email: DEMO_CLIENT.email,
-    })
-    .onConflictDoNothing();
-  await db
-    .insert(userRoles)
-    .values({ id: stableId("client-role"), userId: clientId, role: "client" })
-    .onConflictDoNothing();
-
-  for (const [i, a] of DEMO_ARTISTS.entries()) {
-    const userId = stableId(`user:${a.name}`);
-    const artistId = artistIds[i] as string;
-    const email = `${slugify(a.name)}@demo.gigledger.test`;
+/** The artist through the domain's own path (db/factories.ts), then the demo's own settings. */
+async function createDemoArtist(db: Tx, a: DemoArtist, i: number) {
+  const artist = await createArtist(
+    { db },
+    {
+      user: {
+        id: stableId(`user:${a.name}`),
+        firstName: a.first,
+        lastName: a.last,
+        email: `${slugify(a.name)}@demo.gigledger.test`,
+      },
+      name: a.name,
+      bio: a.bio,
+      genre: a.genre,
+      location: a.location,
+      experience: a.experience,
+      instruments: a.instruments,
+      hourlyRate: a.hourlyRate,
+      ...a.social,
+    },
+  );
+  if (artist.created) {
     await db
-      .insert(users)
-      .values({ id: userId, name: `${a.first} ${a.last}`, email, emailVerified: true })
-      .onConflictDoNothing();
+      .update(artistProfiles)
+      .set({ isAvailable: i % 4 !== 3 })
+      .where(eq(artistProfiles.id, artist.artistId));
     await db
-      .insert(profiles)
-      .values({ id: userId, firstName: a.first, lastName: a.last, email })
-      .onConflictDoNothing();
-    await db
-      .insert(userRoles)
-      .values({ id: stableId(`role:${a.name}`), userId, role: "artist" })
-      .onConflictDoNothing();
-    await db
-      .insert(artistProfiles)
-      .values({
-        id: artistId,
-        userId,
-        slug: slugify(a.name),
-        artistName: a.name,
-        bio: a.bio,
-        genre: a.genre,
-        location: a.location,
-        experience: a.experience,
-        instruments: a.instruments,
-        hourlyRate: a.hourlyRate,
-        socialLinks: a.social,
-        isAvailable: i % 4 !== 3,
-      })
-      .onConflictDoNothing();
-    await db
-      .insert(portfolios)
-      .values({
-        id: stableId(`portfolio:${a.name}`),
-        artistProfileId: artistId,
-        title: `${a.name}'s Portfolio`,
+      .update(portfolios)
+      .set({
         description: `Selected performances and recordings by ${a.name}.`,
         isPublic: a.publicPortfolio,
-        autoGenerated: true,
       })
-      .onConflictDoNothing();
+      .where(eq(portfolios.artistProfileId, artist.artistId));
   }
+  return artist;
 }
 
-async function insertHistory(db: Tx, today: IsoDate) {
+async function insertHistory(
+  db: Tx,
+  {
+    i,
+    a,
+    artistIds,
+    clientId,
+    today,
+  }: { i: number; a: DemoArtist; artistIds: string[]; clientId: string; today: IsoDate },
+) {
   const now = new Date(`${today}T12:00:00Z`);
-  const clientId = stableId("client");
-  for (const [i, a] of DEMO_ARTISTS.entries()) {
-    const artistId = artistIds[i] as string;
-    // Sessions: earlier artists in the list have more verified history, so rankings differ.
-    const plan = SESSION_PLAN.slice(0, 5 - (i % 3));
-    for (const [j, s] of plan.entries()) {
-      const sessionId = stableId(`session:${a.name}:${j}`);
-      const instrumentList = a.instruments.split(",").map((x) => x.trim());
-      const verifierCount = i < 6 ? s.verifiers : 0;
-      const inserted = await db
-        .insert(musicSessions)
-        .values({
-          id: sessionId,
-          artistProfileId: artistId,
-          title: `${s.title} — ${VENUES[(i + j) % VENUES.length]}`,
-          sessionType: s.type,
-          startTime: new Date(now.getTime() - s.daysAgo * 86_400_000),
-          durationMinutes: s.minutes,
-          venue: VENUES[(i + j) % VENUES.length],
-          location: a.location,
-          description: `${s.title} with ${a.instruments.toLowerCase()}.`,
-          instrumentsUsed: instrumentList,
-          genres: [a.genre],
-          tags: j === 0 ? ["live", "featured"] : [],
-        })
-        .onConflictDoNothing()
-        .returning({ id: musicSessions.id });
-      if (inserted.length === 0 || verifierCount === 0) continue;
+  const artistId = artistIds[i] as string;
+  const venueAt = (n: number) => a.venue ?? (VENUES[n % VENUES.length] as string);
 
-      for (let v = 1; v <= verifierCount; v++) {
-        const verifierId = artistIds[(i + v) % artistIds.length] as string;
-        await db.insert(sessionParticipants).values({
-          sessionId,
-          artistProfileId: verifierId,
-          participationType: "verifier",
-          verificationStatus: "verified",
-        });
-        await db
-          .insert(peerVerifications)
-          .values({ sessionId, verifiedByArtistId: verifierId, trustScore: 100 });
-      }
-      await db
-        .update(musicSessions)
-        .set({ isVerified: true, verificationMethod: "peer", peerVerificationScore: 100 })
-        .where(eq(musicSessions.id, sessionId));
-    }
-
-    // Completed, rated gigs booked through GigLedger, each logged as a verified session.
-    const ratings = i < 7 ? [5, 4 + (i % 2)].slice(0, 1 + (i % 2)) : [];
-    for (const [k, rating] of ratings.entries()) {
-      const bookingId = stableId(`booking:${a.name}:${k}`);
-      const eventDate = addDays(today, -(20 + k * 7 + i));
-      const hours = 2 + k;
-      const venue = VENUES[(i + k + 2) % VENUES.length] as string;
-      const inserted = await db
-        .insert(bookings)
-        .values({
-          id: bookingId,
-          artistProfileId: artistId,
-          clientUserId: clientId,
-          eventDate,
-          durationHours: hours,
-          venue,
-          eventType: k === 0 ? "Private Event" : "Wedding",
-          message: "Looking forward to it!",
-          status: "completed",
-          totalAmount: hours * (a.hourlyRate ?? 150),
-          rating,
-          review:
-            rating === 5 ? "Wonderful evening, guests loved it." : "Great set, arrived on time.",
-          ratingGiven: true,
-        })
-        .onConflictDoNothing()
-        .returning({ id: bookings.id });
-      if (inserted.length === 0) continue;
-      await db.insert(musicSessions).values({
-        id: stableId(`booking-session:${a.name}:${k}`),
-        artistProfileId: artistId,
-        title: `${k === 0 ? "Private Event" : "Wedding"} at ${venue}`,
-        sessionType: "performance",
-        startTime: new Date(`${eventDate}T14:00:00Z`),
-        durationMinutes: hours * 60,
-        venue,
-        location: a.location,
-        isVerified: true,
-        verificationMethod: "client_booking",
-        bookingId,
+  // Sessions: earlier artists in the list have more verified history, so rankings differ.
+  const plan = SESSION_PLAN.slice(0, a.sessions ?? 5 - (i % 3));
+  for (const [j, s] of plan.entries()) {
+    const verifierCount = i < 6 ? s.verifiers : 0;
+    const venue = venueAt(i + j);
+    const sessionId = await createSession(db, artistId, {
+      title: `${s.title} — ${venue}`,
+      sessionType: s.type,
+      startTime: new Date(now.getTime() - s.daysAgo * 86_400_000),
+      durationMinutes: s.minutes,
+      venue,
+      location: a.location,
+      description: `${s.title} with ${a.instruments.toLowerCase()}.`,
+      instrumentsUsed: a.instruments.split(",").map((x) => x.trim()),
+      genres: [a.genre],
+      tags: j === 0 ? ["live", "featured"] : [],
+      ...(verifierCount > 0
+        ? { isVerified: true, verificationMethod: "peer", peerVerificationScore: 100 }
+        : {}),
+    });
+    for (let v = 1; v <= verifierCount; v++) {
+      const verifierId = artistIds[(i + v) % artistIds.length] as string;
+      await db.insert(sessionParticipants).values({
+        sessionId,
+        artistProfileId: verifierId,
+        participationType: "verifier",
+        verificationStatus: "verified",
       });
+      await db
+        .insert(peerVerifications)
+        .values({ sessionId, verifiedByArtistId: verifierId, trustScore: 100 });
     }
-
-    // 30 days of availability from today: mostly available, some booked or unavailable.
-    const days = Array.from({ length: 30 }, (_, d) => d);
-    await db
-      .insert(availability)
-      .values(
-        days.map((d) => ({
-          artistProfileId: artistId,
-          date: addDays(today, d),
-          status:
-            (d + i) % 7 === 5
-              ? ("booked" as const)
-              : (d + i) % 9 === 4
-                ? ("unavailable" as const)
-                : ("available" as const),
-        })),
-      )
-      .onConflictDoNothing();
   }
 
-  // Rating and review count follow from the rated bookings.
+  // Completed, rated gigs booked through GigLedger, each logged as a verified session.
+  const ratings = i < 7 ? [5, 4 + (i % 2)].slice(0, 1 + (i % 2)) : [];
+  for (const [k, rating] of ratings.entries()) {
+    const eventDate = addDays(today, -(20 + k * 7 + i));
+    const hours = 2 + k;
+    const venue = venueAt(i + k + 2);
+    const eventType = k === 0 ? "Private Event" : "Wedding";
+    const [booking] = await db
+      .insert(bookings)
+      .values({
+        artistProfileId: artistId,
+        clientUserId: clientId,
+        eventDate,
+        durationHours: hours,
+        venue,
+        eventType,
+        message: "Looking forward to it!",
+        status: "completed",
+        totalAmount: hours * (a.hourlyRate ?? 150),
+        rating,
+        review:
+          rating === 5 ? "Wonderful evening, guests loved it." : "Great set, arrived on time.",
+        ratingGiven: true,
+      })
+      .returning({ id: bookings.id });
+    await createSession(db, artistId, {
+      title: `${eventType} at ${venue}`,
+      sessionType: "performance",
+      startTime: new Date(`${eventDate}T14:00:00Z`),
+      durationMinutes: hours * 60,
+      venue,
+      location: a.location,
+      isVerified: true,
+      verificationMethod: "client_booking",
+      bookingId: booking?.id,
+    });
+  }
+
+  // 30 days of availability from today: mostly available, some booked or unavailable.
+  const days = Array.from({ length: 30 }, (_, d) => d);
+  await db.insert(availability).values(
+    days.map((d) => ({
+      artistProfileId: artistId,
+      date: addDays(today, d),
+      status:
+        (d + i) % 7 === 5
+          ? ("booked" as const)
+          : (d + i) % 9 === 4
+            ? ("unavailable" as const)
+            : ("available" as const),
+    })),
+  );
+}
+
+/** Rating and review count follow from the rated bookings. */
+async function recountRatings(db: Tx) {
   await db.execute(sql`
     UPDATE artist_profiles ap SET
       rating = r.avg_rating,

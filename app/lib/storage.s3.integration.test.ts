@@ -5,9 +5,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer, text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addArtistProfile } from "~db/factories";
 import { musicSessions } from "~db/schema";
 import { startTestApp } from "../../tests/support/app-harness";
-import { addArtistProfile } from "../../tests/support/factories";
 import { freePort } from "../../tests/support/free-port";
 import { postForm, signedInUser } from "../../tests/support/sessions";
 import { createTestDatabase } from "../../tests/support/test-database";
@@ -191,7 +191,7 @@ describe("the app on S3 storage", () => {
   it("uploads session media to S3, serves it with its headers and byte ranges, and deletes it", async () => {
     expect(app.env.storage).toMatchObject({ driver: "s3", endpoint, bucket: BUCKET });
     const owner = await signedInUser(app, database.db, "Owner");
-    const artistId = await addArtistProfile(database.db, owner.id);
+    const artistId = await addArtistProfile({ db: database.db }, owner.id);
     const [session] = await database.db
       .insert(musicSessions)
       .values({ artistProfileId: artistId, title: "Set", sessionType: "jam" })

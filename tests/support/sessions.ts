@@ -1,22 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Database } from "~db/client";
-import { profiles, users } from "~db/schema";
+import { createUser } from "~db/factories";
+import { authAccounts } from "~db/schema";
 import type { startTestApp } from "./app-harness";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-/** A confirmed account signed in through the real sign-in form; returns its id and cookie. */
+/**
+ * A confirmed account (made by `createUser`, with a password as a sign-up leaves it) signed in
+ * through the real sign-in form; returns its id, e-mail and session cookie.
+ */
 export async function signedInUser(app: TestApp, db: Database, firstName = "Test") {
   const email = `${firstName.toLowerCase()}-${randomUUID()}@example.com`;
   const password = "secret-123";
-  await app.auth.api.signUpEmail({ body: { name: `${firstName} User`, email, password } });
-  const [user] = await db
-    .update(users)
-    .set({ emailVerified: true })
-    .where(eq(users.email, email))
-    .returning({ id: users.id });
-  await db.insert(profiles).values({ id: user!.id, firstName, lastName: "User", email });
+  const user = await createUser(db, { firstName, email });
+  const auth = await app.auth.$context;
+  await db.insert(authAccounts).values({
+    userId: user.id,
+    accountId: user.id,
+    providerId: "credential",
+    password: await auth.password.hash(password),
+  });
   const res = await app.request("/auth", {
     method: "POST",
     body: new URLSearchParams({ intent: "signin", email, password }),
@@ -33,7 +37,7 @@ export async function signedInUser(app: TestApp, db: Database, firstName = "Test
     .map((c) => c.split(";")[0])
     .filter((c) => c?.startsWith("gigledger.session_token="))
     .join("; ");
-  return { id: user!.id, email, cookie };
+  return { id: user.id, email, cookie };
 }
 
 /** A form POST from this site's origin, as a browser would send it. */

@@ -1,12 +1,11 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addArtistProfile, createSession } from "~db/factories";
 import { artistProfiles, portfolioAnalytics, portfolios, sessionMedia } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
-import { addArtistProfile } from "../../../tests/support/factories";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import { insertSession } from "../sharing/test-factories";
 
 /**
  * Hostile requests to the artist, profile and portfolio pages: a NUL byte in an address, in a
@@ -31,13 +30,15 @@ beforeAll(async () => {
   owner = await signedInUser(app, database.db, "Owner");
   // Signed in without an artist profile: what /profile-setup is for.
   newcomer = await signedInUser(app, database.db, "Newcomer");
-  const artistId = await addArtistProfile(database.db, owner.id);
+  const artistId = await addArtistProfile({ db: database.db }, owner.id);
+  // The portfolio every profile gets, made public.
   const [portfolio] = await database.db
-    .insert(portfolios)
-    .values({ artistProfileId: artistId, title: "Live", isPublic: true })
+    .update(portfolios)
+    .set({ title: "Live", isPublic: true })
+    .where(eq(portfolios.artistProfileId, artistId))
     .returning({ id: portfolios.id });
   portfolioId = portfolio!.id;
-  const sessionId = await insertSession(database.db, artistId);
+  const sessionId = await createSession(database.db, artistId);
   const [media] = await database.db
     .insert(sessionMedia)
     .values({

@@ -9,8 +9,8 @@ import { loadEnv } from "~/lib/env.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
 import { runExclusively } from "~/lib/periodic-job.server";
 import { statusOf as httpStatusOf, isProblem } from "~/lib/problem";
+import { createArtist, createUser } from "~db/factories";
 import { artistProfiles, availability, bookings, musicSessions, userRoles } from "~db/schema";
-import { createArtist, createUser } from "../../../tests/support/factories";
 import { createTestDatabase, usingServer } from "../../../tests/support/test-database";
 import { setAvailability } from "../availability/availability.server";
 import { listMessages, sendMessage } from "../messages/messages.server";
@@ -101,7 +101,7 @@ async function statusOf(id: string) {
 
 describe("booking requests", () => {
   it("computes the amount on the server, makes the user a client, and mails the artist", async () => {
-    const artist = await createArtist(database.db, { hourlyRate: 2500 });
+    const artist = await createArtist({ db: database.db }, { hourlyRate: 2500 });
     const client = await createUser(database.db);
     const { id } = await createBookingRequest(
       ctx,
@@ -116,7 +116,7 @@ describe("booking requests", () => {
       .where(eq(userRoles.userId, client.id));
     expect(roles).toEqual([{ role: "client" }]);
     expect(sent.at(-1)?.to).toBe(artist.user.email);
-    const noRate = await createArtist(database.db, { hourlyRate: null });
+    const noRate = await createArtist({ db: database.db }, { hourlyRate: null });
     const second = await createBookingRequest(
       ctx,
       as(client),
@@ -130,7 +130,7 @@ describe("booking requests", () => {
   });
 
   it("refuses booking oneself, a past date, and a booked or unavailable date — and stores nothing", async () => {
-    const artist = await createArtist(database.db);
+    const artist = await createArtist({ db: database.db });
     const client = await createUser(database.db);
     const before = (await database.db.select({ id: bookings.id }).from(bookings)).length;
     await expectBookingError(
@@ -173,8 +173,8 @@ describe("booking requests", () => {
 
 describe("responding to a request", () => {
   it("lets only the artist accept, only while pending, and marks the date booked", async () => {
-    const artist = await createArtist(database.db);
-    const other = await createArtist(database.db);
+    const artist = await createArtist({ db: database.db });
+    const other = await createArtist({ db: database.db });
     const client = await createUser(database.db);
     const stranger = await createUser(database.db);
     const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
@@ -195,7 +195,7 @@ describe("responding to a request", () => {
   });
 
   it("declines pending → rejected, nothing else", async () => {
-    const artist = await createArtist(database.db);
+    const artist = await createArtist({ db: database.db });
     const client = await createUser(database.db);
     const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
     await declineBooking(ctx, asArtist(artist), id);
@@ -204,7 +204,7 @@ describe("responding to a request", () => {
   });
 
   it("accepts exactly one of two requests for the same date, also when both are accepted at once", async () => {
-    const artist = await createArtist(database.db);
+    const artist = await createArtist({ db: database.db });
     const clients = await Promise.all([
       createUser(database.db),
       createUser(database.db),
@@ -229,7 +229,7 @@ describe("responding to a request", () => {
   });
 
   it("lets the client cancel a pending or confirmed booking before its date, freeing a booked date", async () => {
-    const artist = await createArtist(database.db);
+    const artist = await createArtist({ db: database.db });
     const client = await createUser(database.db);
     const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
     await acceptBooking(ctx, asArtist(artist), id);
@@ -247,10 +247,10 @@ describe("responding to a request", () => {
 
 describe("reading", () => {
   it("shows a booking and its messages only to its two parties", async () => {
-    const artist = await createArtist(database.db);
+    const artist = await createArtist({ db: database.db });
     const client = await createUser(database.db);
     const otherClient = await createUser(database.db);
-    const otherArtist = await createArtist(database.db);
+    const otherArtist = await createArtist({ db: database.db });
     const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
     const booking = await getBooking(ctx, as(client), id);
     expect(booking).not.toBeNull();
@@ -278,7 +278,7 @@ describe("reading", () => {
   });
 
   it("delivers messages in order to the topic, and replays what came after a given message", async () => {
-    const artist = await createArtist(database.db);
+    const artist = await createArtist({ db: database.db });
     const client = await createUser(database.db);
     const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
     const first = await sendMessage(ctx, asArtist(artist), { bookingId: id, message: "First" });
@@ -301,7 +301,7 @@ describe("reading", () => {
 
 describe("auto-complete and rating", () => {
   it("completes past confirmed bookings, cancels past pending ones, and is idempotent", async () => {
-    const artist = await createArtist(database.db);
+    const artist = await createArtist({ db: database.db });
     const client = await createUser(database.db);
     const a = await createBookingRequest(
       ctx,
@@ -327,7 +327,7 @@ describe("auto-complete and rating", () => {
   });
 
   it("lets only the client rate, once, when completed; recomputes the rating and logs a verified gig", async () => {
-    const artist = await createArtist(database.db, { hourlyRate: 1000 });
+    const artist = await createArtist({ db: database.db }, { hourlyRate: 1000 });
     const client = await createUser(database.db);
     const ids: string[] = [];
     for (const day of [40, 41]) {
@@ -390,7 +390,7 @@ describe("auto-complete and rating", () => {
 describe("past bookings: reads show them settled, the job writes it down once", () => {
   /** A pending and a confirmed booking of a new artist, both moved to a past date. */
   async function pastPair() {
-    const artist = await createArtist(database.db);
+    const artist = await createArtist({ db: database.db });
     const client = await createUser(database.db);
     const pending = await createBookingRequest(
       ctx,
@@ -490,7 +490,7 @@ describe("past bookings: reads show them settled, the job writes it down once", 
 
 describe("accepting a date the artist has since marked unavailable", () => {
   it("is refused with a clear message and changes nothing; once the date is available again it works", async () => {
-    const artist = await createArtist(database.db);
+    const artist = await createArtist({ db: database.db });
     const client = await createUser(database.db);
     const date = addDays(today, 60);
     const { id } = await createBookingRequest(

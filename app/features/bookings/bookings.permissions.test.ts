@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/lib/dates";
+import { addArtistProfile } from "~db/factories";
 import { availability, bookingMessages, bookings } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
-import { addArtistProfile } from "../../../tests/support/factories";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 
@@ -26,8 +26,8 @@ beforeAll(async () => {
   otherClient = await signedInUser(app, database.db, "Other");
   otherArtist = await signedInUser(app, database.db, "Rival");
   stranger = await signedInUser(app, database.db, "Stranger");
-  artistId = await addArtistProfile(database.db, artist.id);
-  await addArtistProfile(database.db, otherArtist.id);
+  artistId = await addArtistProfile({ db: database.db }, artist.id);
+  await addArtistProfile({ db: database.db }, otherArtist.id);
   const today = todayIn(app.env.timeZone);
   const res = await postForm(
     app,

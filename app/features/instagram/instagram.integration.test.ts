@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "~/lib/actor";
-import { instagramConnections, instagramFollows, sessionParticipants, users } from "~db/schema";
+import { createArtist, createSession, createUser } from "~db/factories";
+import { instagramConnections, instagramFollows, sessionParticipants } from "~db/schema";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import { createArtist, insertSession } from "../sharing/test-factories";
 import {
   getCollaborationInsight,
   instagramRequiredUrls,
@@ -22,17 +22,10 @@ const ctx = () => ({ db: handle.db });
 const viewerOf = (id: string): Actor => ({ id, roles: [], artistProfileId: null });
 
 async function viewerFollowing(artistIds: string[], isActive = true) {
-  const [user] = await handle.db
-    .insert(users)
-    .values({
-      name: "Viewer",
-      email: `viewer-${crypto.randomUUID()}@example.com`,
-      emailVerified: true,
-    })
-    .returning({ id: users.id });
+  const user = await createUser(handle.db, { firstName: "Viewer" });
   const [connection] = await handle.db
     .insert(instagramConnections)
-    .values({ userId: user!.id, isActive, username: "viewer" })
+    .values({ userId: user.id, isActive, username: "viewer" })
     .returning({ id: instagramConnections.id });
   if (artistIds.length > 0) {
     await handle.db
@@ -41,7 +34,7 @@ async function viewerFollowing(artistIds: string[], isActive = true) {
         artistIds.map((artistProfileId) => ({ connectionId: connection!.id, artistProfileId })),
       );
   }
-  return user!.id;
+  return user.id;
 }
 
 async function participate(
@@ -50,7 +43,7 @@ async function participate(
   participationType: "collaborator" | "verifier",
   verificationStatus: "verified" | "pending",
 ) {
-  const sessionId = await insertSession(handle.db, sessionOwner);
+  const sessionId = await createSession(handle.db, sessionOwner);
   await handle.db
     .insert(sessionParticipants)
     .values({ sessionId, artistProfileId: participant, participationType, verificationStatus });
@@ -58,15 +51,15 @@ async function participate(
 
 describe("collaboration insight", () => {
   it("is hidden for signed-out viewers and viewers without a connection", async () => {
-    const target = await createArtist(handle.db, "Target");
-    expect(await getCollaborationInsight(ctx(), null, target.artistProfileId)).toEqual({
+    const target = await createArtist(ctx(), { name: "Target" });
+    expect(await getCollaborationInsight(ctx(), null, target.artistId)).toEqual({
       hasInstagramConnection: false,
       collaborationCount: 0,
       shouldShowIndicator: false,
     });
-    const plain = await createArtist(handle.db, "Plain");
+    const plain = await createArtist(ctx(), { name: "Plain" });
     expect(
-      await getCollaborationInsight(ctx(), viewerOf(plain.userId), target.artistProfileId),
+      await getCollaborationInsight(ctx(), viewerOf(plain.user.id), target.artistId),
     ).toMatchObject({
       hasInstagramConnection: false,
       shouldShowIndicator: false,
@@ -74,19 +67,19 @@ describe("collaboration insight", () => {
   });
 
   it("counts followed artists who played with the target, in either direction, verified only", async () => {
-    const target = await createArtist(handle.db, "Target");
-    const a = await createArtist(handle.db, "A"); // collaborator in target's session
-    const b = await createArtist(handle.db, "B"); // target verified b's session
-    const c = await createArtist(handle.db, "C"); // only a pending verifier: not counted
-    const d = await createArtist(handle.db, "D"); // played with target but not followed
-    const e = await createArtist(handle.db, "E"); // followed, never played with target
-    await participate(target.artistProfileId, a.artistProfileId, "collaborator", "verified");
-    await participate(target.artistProfileId, a.artistProfileId, "collaborator", "verified");
-    await participate(b.artistProfileId, target.artistProfileId, "verifier", "verified");
-    await participate(target.artistProfileId, c.artistProfileId, "verifier", "pending");
-    await participate(target.artistProfileId, d.artistProfileId, "collaborator", "verified");
-    const viewer = await viewerFollowing([a, b, c, e, target].map((x) => x.artistProfileId));
-    expect(await getCollaborationInsight(ctx(), viewerOf(viewer), target.artistProfileId)).toEqual({
+    const target = await createArtist(ctx(), { name: "Target" });
+    const a = await createArtist(ctx(), { name: "A" }); // collaborator in target's session
+    const b = await createArtist(ctx(), { name: "B" }); // target verified b's session
+    const c = await createArtist(ctx(), { name: "C" }); // only a pending verifier: not counted
+    const d = await createArtist(ctx(), { name: "D" }); // played with target but not followed
+    const e = await createArtist(ctx(), { name: "E" }); // followed, never played with target
+    await participate(target.artistId, a.artistId, "collaborator", "verified");
+    await participate(target.artistId, a.artistId, "collaborator", "verified");
+    await participate(b.artistId, target.artistId, "verifier", "verified");
+    await participate(target.artistId, c.artistId, "verifier", "pending");
+    await participate(target.artistId, d.artistId, "collaborator", "verified");
+    const viewer = await viewerFollowing([a, b, c, e, target].map((x) => x.artistId));
+    expect(await getCollaborationInsight(ctx(), viewerOf(viewer), target.artistId)).toEqual({
       hasInstagramConnection: true,
       collaborationCount: 2,
       shouldShowIndicator: true,
@@ -94,18 +87,18 @@ describe("collaboration insight", () => {
   });
 
   it("shows nothing with an inactive connection or no collaborations", async () => {
-    const target = await createArtist(handle.db, "Target");
-    const a = await createArtist(handle.db, "A");
-    await participate(target.artistProfileId, a.artistProfileId, "collaborator", "verified");
-    const inactive = await viewerFollowing([a.artistProfileId], false);
-    expect(
-      await getCollaborationInsight(ctx(), viewerOf(inactive), target.artistProfileId),
-    ).toMatchObject({
-      hasInstagramConnection: false,
-      shouldShowIndicator: false,
-    });
+    const target = await createArtist(ctx(), { name: "Target" });
+    const a = await createArtist(ctx(), { name: "A" });
+    await participate(target.artistId, a.artistId, "collaborator", "verified");
+    const inactive = await viewerFollowing([a.artistId], false);
+    expect(await getCollaborationInsight(ctx(), viewerOf(inactive), target.artistId)).toMatchObject(
+      {
+        hasInstagramConnection: false,
+        shouldShowIndicator: false,
+      },
+    );
     const lonely = await viewerFollowing([]);
-    expect(await getCollaborationInsight(ctx(), viewerOf(lonely), target.artistProfileId)).toEqual({
+    expect(await getCollaborationInsight(ctx(), viewerOf(lonely), target.artistId)).toEqual({
       hasInstagramConnection: true,
       collaborationCount: 0,
       shouldShowIndicator: false,

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addArtistProfile } from "~db/factories";
 import { musicSessions, sessionMedia } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
-import { addArtistProfile } from "../../../tests/support/factories";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 
@@ -25,8 +25,8 @@ beforeAll(async () => {
   owner = await signedInUser(app, database.db, "Owner");
   otherArtist = await signedInUser(app, database.db, "Rival");
   stranger = await signedInUser(app, database.db, "Stranger");
-  const artistId = await addArtistProfile(database.db, owner.id);
-  await addArtistProfile(database.db, otherArtist.id);
+  const artistId = await addArtistProfile({ db: database.db }, owner.id);
+  await addArtistProfile({ db: database.db }, otherArtist.id);
   const [session] = await database.db
     .insert(musicSessions)
     .values({ artistProfileId: artistId, title: "Set", sessionType: "jam" })

@@ -2,9 +2,9 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSharingLink } from "~/features/sharing/sharing.server";
+import { addArtistProfile } from "~db/factories";
 import { musicSessions, sessionMedia } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
-import { addArtistProfile } from "../../../tests/support/factories";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 
@@ -32,8 +32,8 @@ beforeAll(async () => {
   app = await startTestApp(database);
   owner = await signedInUser(app, database.db, "Owner");
   joiner = await signedInUser(app, database.db, "Joiner");
-  ownerArtistId = await addArtistProfile(database.db, owner.id);
-  await addArtistProfile(database.db, joiner.id);
+  ownerArtistId = await addArtistProfile({ db: database.db }, owner.id);
+  await addArtistProfile({ db: database.db }, joiner.id);
   const insert = async (startTime: Date) => {
     const [row] = await database.db
       .insert(musicSessions)

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "~/lib/actor";
 import { queryRows } from "~db/client";
 import type { MEDIA_TYPES } from "~db/enums";
+import { artistActor, createArtist, createSession } from "~db/factories";
 import { portfolioAnalytics, portfolios, sessionMedia } from "~db/schema";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import { createArtist, insertSession } from "../sharing/test-factories";
 import {
   getPortfolioAnalytics,
   getPortfolioPage,
@@ -47,13 +47,8 @@ async function insertMedia(sessionId: string, mediaType: MediaType, fileName = `
 
 /** An artist with a session holding one audio, one video and one photo, and their portfolio. */
 async function artistWithMedia(name = "Owner") {
-  const created = await createArtist(handle.db, name);
-  const artist = {
-    ...created,
-    id: created.userId,
-    roles: ["artist"] as const,
-  } satisfies NonNullable<Actor> & typeof created;
-  const sessionId = await insertSession(handle.db, artist.artistProfileId);
+  const artist = artistActor(await createArtist(ctx(), { name }));
+  const sessionId = await createSession(handle.db, artist.artistProfileId);
   const audio = await insertMedia(sessionId, "audio", "take.wav");
   const video = await insertMedia(sessionId, "video", "clip.mp4");
   const photo = await insertMedia(sessionId, "photo", "stage.png");

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addArtistProfile, createSession } from "~db/factories";
 import { portfolios, sessionMedia } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
-import { addArtistProfile } from "../../../tests/support/factories";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import { insertSession } from "../sharing/test-factories";
 import { NOT_THE_ARTIST } from "./portfolio.schema";
 import { getPortfolioAnalytics, loadPortfolioManager } from "./portfolio.server";
 
@@ -18,7 +17,7 @@ let fan: Person;
 let portfolioId: string;
 let mediaId: string;
 
-const makeArtist = (who: Person) => addArtistProfile(database.db, who.id);
+const makeArtist = (who: Person) => addArtistProfile({ db: database.db }, who.id);
 
 async function portfolioRow() {
   const [row] = await database.db
@@ -47,7 +46,7 @@ beforeAll(async () => {
   fan = await signedInUser(app, database.db, "Fan");
   const ownerArtist = await makeArtist(owner);
   await makeArtist(rival);
-  const sessionId = await insertSession(database.db, ownerArtist);
+  const sessionId = await createSession(database.db, ownerArtist);
   const [media] = await database.db
     .insert(sessionMedia)
     .values({

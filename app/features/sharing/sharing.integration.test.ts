@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "~/lib/actor";
 import { queryRows } from "~db/client";
+import { artistActor, type CreatedArtist, createArtist, createSession } from "~db/factories";
 import {
   artistProfiles,
   musicSessions,
@@ -18,7 +18,6 @@ import {
   joinSessionAsCollaborator,
   submitPeerVerification,
 } from "./sharing.server";
-import { createArtist, insertSession } from "./test-factories";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let ctx: { db: typeof handle.db; env: { appUrl: URL } };
@@ -35,13 +34,6 @@ const HOUR = 3_600_000;
 const tokenOf = (url: string) => decodeURIComponent(url.split("/join-session/")[1] ?? "");
 const noStorage = { delete: async () => {} } as never;
 
-/** An artist from the factory as the actor the domain expects. */
-const artistActor = (a: { userId: string; artistProfileId: string }): Actor => ({
-  id: a.userId,
-  roles: ["artist"],
-  artistProfileId: a.artistProfileId,
-});
-
 /** The refusal a domain call threw: its code and reason. */
 async function refusalOf(run: Promise<unknown>) {
   try {
@@ -54,7 +46,7 @@ async function refusalOf(run: Promise<unknown>) {
 }
 
 async function share(
-  owner: { userId: string; artistProfileId: string },
+  owner: CreatedArtist,
   sessionId: string,
   maxUses: number | null = null,
   now?: Date,
@@ -63,14 +55,11 @@ async function share(
   return tokenOf(link.url);
 }
 
-const join = (
-  who: { userId: string; artistProfileId: string },
-  token: string,
-  notes: string | null = null,
-) => joinSessionAsCollaborator(ctx, artistActor(who), { token, notes });
+const join = (who: CreatedArtist, token: string, notes: string | null = null) =>
+  joinSessionAsCollaborator(ctx, artistActor(who), { token, notes });
 
 const verify = (
-  who: { userId: string; artistProfileId: string },
+  who: CreatedArtist,
   token: string,
   trustScore: 100 | 75 | 50 | 25,
   notes: string | null = null,
@@ -96,8 +85,8 @@ async function figures(artistId: string) {
 
 describe("sharing links", () => {
   it("makes a random 256-bit token, stores only its hash, valid for 7 days", async () => {
-    const owner = await createArtist(handle.db, "Owner");
-    const sessionId = await insertSession(handle.db, owner.artistProfileId);
+    const owner = await createArtist(ctx, { name: "Owner" });
+    const sessionId = await createSession(handle.db, owner.artistId);
     const link = await createSharingLink(ctx, artistActor(owner), { sessionId, maxUses: 2 });
     expect(link?.url).toMatch(/^http:\/\/gigs\.test\/join-session\/[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(link?.url ?? "");
@@ -114,9 +103,9 @@ describe("sharing links", () => {
   });
 
   it("only the owner can share; others are told 'not found' and nothing is stored", async () => {
-    const owner = await createArtist(handle.db, "Owner");
-    const other = await createArtist(handle.db, "Other");
-    const sessionId = await insertSession(handle.db, owner.artistProfileId);
+    const owner = await createArtist(ctx, { name: "Owner" });
+    const other = await createArtist(ctx, { name: "Other" });
+    const sessionId = await createSession(handle.db, owner.artistId);
     const input = { sessionId, maxUses: null };
     await expect(createSharingLink(ctx, artistActor(other), input)).rejects.toMatchObject({
       code: "not_found",
@@ -125,7 +114,11 @@ describe("sharing links", () => {
       code: "not_found",
     });
     await expect(
-      createSharingLink(ctx, { id: owner.userId, roles: ["client"], artistProfileId: null }, input),
+      createSharingLink(
+        ctx,
+        { id: owner.user.id, roles: ["client"], artistProfileId: null },
+        input,
+      ),
     ).rejects.toMatchObject({ code: "not_found" });
     const rows = await handle.db
       .select()
@@ -135,9 +128,9 @@ describe("sharing links", () => {
   });
 
   it("tells unknown, expired and used-up links apart", async () => {
-    const owner = await createArtist(handle.db, "Owner");
-    const joiner = await createArtist(handle.db, "Joiner");
-    const future = await insertSession(handle.db, owner.artistProfileId, {
+    const owner = await createArtist(ctx, { name: "Owner" });
+    const joiner = await createArtist(ctx, { name: "Joiner" });
+    const future = await createSession(handle.db, owner.artistId, {
       startTime: new Date(Date.now() + 48 * HOUR),
     });
     expect(await checkSharingToken(ctx, "nope")).toMatchObject({
@@ -161,9 +154,9 @@ describe("sharing links", () => {
 
 describe("joining as a collaborator", () => {
   it("adds a verified collaborator, lists the session in their history, once only, never the owner", async () => {
-    const owner = await createArtist(handle.db, "Owner");
-    const joiner = await createArtist(handle.db, "Joiner");
-    const sessionId = await insertSession(handle.db, owner.artistProfileId, {
+    const owner = await createArtist(ctx, { name: "Owner" });
+    const joiner = await createArtist(ctx, { name: "Joiner" });
+    const sessionId = await createSession(handle.db, owner.artistId, {
       title: "Planned jam",
       startTime: new Date(Date.now() + 24 * HOUR),
     });
@@ -181,7 +174,7 @@ describe("joining as a collaborator", () => {
       await refusalOf(
         joinSessionAsCollaborator(
           ctx,
-          { id: joiner.userId, roles: ["client"], artistProfileId: null },
+          { id: joiner.user.id, roles: ["client"], artistProfileId: null },
           { token, notes: null },
         ),
       ),
@@ -200,24 +193,23 @@ describe("joining as a collaborator", () => {
       .from(sessionSharingTokens)
       .where(eq(sessionSharingTokens.sessionId, sessionId));
     expect(tokenRow?.useCount).toBe(1); // refused attempts use nothing
-    const history = await listSessionsForArtist(ctx, { artistId: joiner.artistProfileId });
+    const history = await listSessionsForArtist(ctx, { artistId: joiner.artistId });
     expect(history.map((s) => [s.title, s.listedAsCollaborator])).toEqual([["Planned jam", true]]);
     expect(
-      (await listSessionsForArtist(ctx, { artistId: owner.artistProfileId }))[0]
-        ?.listedAsCollaborator,
+      (await listSessionsForArtist(ctx, { artistId: owner.artistId }))[0]?.listedAsCollaborator,
     ).toBe(false);
   });
 });
 
 describe("peer verification", () => {
   it("verifies once distinct trust scores reach 100; score is their mean; counters follow the rows", async () => {
-    const owner = await createArtist(handle.db, "Owner");
+    const owner = await createArtist(ctx, { name: "Owner" });
     const [a, b, c] = [
-      await createArtist(handle.db, "A"),
-      await createArtist(handle.db, "B"),
-      await createArtist(handle.db, "C"),
+      await createArtist(ctx, { name: "A" }),
+      await createArtist(ctx, { name: "B" }),
+      await createArtist(ctx, { name: "C" }),
     ];
-    const sessionId = await insertSession(handle.db, owner.artistProfileId, {
+    const sessionId = await createSession(handle.db, owner.artistId, {
       startTime: new Date(Date.now() - 24 * HOUR),
       durationMinutes: 120,
     });
@@ -260,7 +252,7 @@ describe("peer verification", () => {
     ]);
     expect(await verify(c, token, 25)).toMatchObject({ verified: true });
 
-    const after = await figures(owner.artistProfileId);
+    const after = await figures(owner.artistId);
     expect(after.stored).toEqual({
       totalSessions: after.derived?.total,
       verifiedSessions: after.derived?.verified,
@@ -274,15 +266,15 @@ describe("peer verification", () => {
       code: "not_found",
     });
     await expect(deleteSession(storageCtx, artistActor(owner), sessionId)).resolves.toBeUndefined();
-    const gone = await figures(owner.artistProfileId);
+    const gone = await figures(owner.artistId);
     expect(gone.stored).toEqual({ totalSessions: 0, verifiedSessions: 0, totalMinutes: 0 });
     expect(gone.derived).toEqual({ total: 0, verified: 0, minutes: 0 });
   });
 
   it("one verifier at 100 is enough", async () => {
-    const owner = await createArtist(handle.db, "Owner");
-    const v = await createArtist(handle.db, "V");
-    const sessionId = await insertSession(handle.db, owner.artistProfileId, {
+    const owner = await createArtist(ctx, { name: "Owner" });
+    const v = await createArtist(ctx, { name: "V" });
+    const sessionId = await createSession(handle.db, owner.artistId, {
       startTime: new Date(Date.now() - HOUR),
     });
     const token = await share(owner, sessionId);
@@ -293,13 +285,13 @@ describe("peer verification", () => {
 // Truly simultaneous on the PostgreSQL server (the "postgres" project); PGlite serialises them.
 describe("max uses under concurrent requests", () => {
   it("exactly max_uses of many simultaneous joins succeed", async () => {
-    const owner = await createArtist(handle.db, "Owner");
-    const sessionId = await insertSession(handle.db, owner.artistProfileId, {
+    const owner = await createArtist(ctx, { name: "Owner" });
+    const sessionId = await createSession(handle.db, owner.artistId, {
       startTime: new Date(Date.now() + 24 * HOUR),
     });
     const token = await share(owner, sessionId, 3);
     const joiners = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => createArtist(handle.db, `J${i}`)),
+      Array.from({ length: 12 }, (_, i) => createArtist(ctx, { name: `J${i}` })),
     );
     const outcomes = await Promise.all(joiners.map((j) => refusalOf(join(j, token))));
     expect(outcomes.filter((o) => "ok" in o)).toHaveLength(3);
@@ -321,14 +313,14 @@ describe("max uses under concurrent requests", () => {
   });
 
   it("simultaneous verifiers at 50 still verify the session", async () => {
-    const owner = await createArtist(handle.db, "Owner");
-    const sessionId = await insertSession(handle.db, owner.artistProfileId, {
+    const owner = await createArtist(ctx, { name: "Owner" });
+    const sessionId = await createSession(handle.db, owner.artistId, {
       startTime: new Date(Date.now() - HOUR),
     });
     const token = await share(owner, sessionId);
     const verifiers = await Promise.all([
-      createArtist(handle.db, "P"),
-      createArtist(handle.db, "Q"),
+      createArtist(ctx, { name: "P" }),
+      createArtist(ctx, { name: "Q" }),
     ]);
     await Promise.all(verifiers.map((v) => verify(v, token, 50)));
     const [session] = await handle.db
