@@ -65,7 +65,7 @@ function importsOf(file: string): string[] {
 }
 
 const featureOf = (p: string) => /^app\/features\/([^/]+)\//.exec(p)?.[1] ?? null;
-const isTest = (p: string) => /\.test\.tsx?$/.test(p) || p.includes("test-factories");
+const isTest = (p: string) => /\.test\.tsx?$/.test(p);
 
 describe("module boundaries", () => {
   const files = sourceFiles("app").filter((f) => !isTest(f));
