@@ -331,8 +331,19 @@ export function wallClockIn(at: Date | string, timeZone: string): { date: IsoDat
   };
 }
 
-/** The zone's short name at that moment, for example "IST", "PST" or "GMT+5:30". */
+/**
+ * Short names that the "en-US" locale data writes as an offset ("GMT+5:30"). Fixed here rather
+ * than read from another locale, so the server and every browser print the same text.
+ */
+const KNOWN_ABBREVIATIONS: Record<string, string> = {
+  "Asia/Kolkata": "IST",
+  "Asia/Calcutta": "IST",
+};
+
+/** The zone's short name at that moment, for example "IST", "PST" or "GMT+9". */
 export function zoneAbbreviation(timeZone: string, at: Date | string = new Date()): string {
+  const known = KNOWN_ABBREVIATIONS[timeZone];
+  if (known) return known;
   const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
     .formatToParts(typeof at === "string" ? new Date(at) : at)
     .find((p) => p.type === "timeZoneName");
@@ -351,4 +362,21 @@ export function formatWallClock(
   const { date, time } = wallClockIn(at, timeZone);
   const text = `${formatLongDate(date)}, ${formatTime(time)}`;
   return options.withZone ? `${text} ${zoneAbbreviation(timeZone, at)}` : text;
+}
+
+/** An instant as the value of a datetime-local field ("2026-11-15T20:00") in the given zone. */
+export function toZonedInputValue(at: Date | string, timeZone: string): string {
+  const { date, time } = wallClockIn(at, timeZone);
+  return `${date}T${time}`;
+}
+
+/** A datetime-local value ("2026-11-15T20:00") read as a wall-clock time in the given zone. */
+export function zonedInputToUtc(local: string, timeZone: string): Date {
+  const [date = "", time = ""] = local.split("T");
+  return zonedDateTimeToUtc(date, time, timeZone);
+}
+
+/** A duration in minutes as words: 60 → "1 hour", 150 → "2.5 hours". */
+export function formatMinutes(minutes: number): string {
+  return formatDuration(minutes / 60);
 }

@@ -6,22 +6,26 @@ import { getCurrentUser, requireUser } from "~/features/accounts/accounts.server
 import { sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
 import {
   DeleteSessionSchema,
+  EditSessionSchema,
   SessionFormSchema,
 } from "~/features/music-sessions/music-sessions.schema";
 import {
   createSession,
   deleteSession,
   getSessionDetail,
+  newSessionDefaults,
+  updateSession,
 } from "~/features/music-sessions/music-sessions.server";
 import {
   DETAIL_TABS,
+  type DetailPanel,
   type DetailTab,
   SessionDetailView,
 } from "~/features/music-sessions/session-detail";
 import { SessionForm } from "~/features/music-sessions/session-form";
 import { ShareSessionSchema } from "~/features/sharing/sharing.schema";
 import { createSharingLink } from "~/features/sharing/sharing.server";
-import { nowInZone } from "~/lib/dates";
+import { zoneAbbreviation } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import {
   attempt,
@@ -58,10 +62,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.sessionId === "new") {
     const user = await requireUser(request, context);
     if (!user.artistProfileId) throw redirect("/profile-setup");
+    const defaults = await newSessionDefaults(context, user);
     return {
       view: "new" as const,
       returnTo: safeRedirectPath(url.searchParams.get("returnTo"), DEFAULT_RETURN),
-      nowInAppZone: nowInZone(context.env.timeZone),
+      now: defaults.now,
+      timeZone: defaults.timeZone,
+      zoneName: zoneAbbreviation(defaults.timeZone),
     };
   }
   const viewer = await getCurrentUser(request, context);
@@ -70,6 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const isOwner = session.canEdit;
   const tabParam = url.searchParams.get("tab");
   const panelParam = url.searchParams.get("panel");
+  const panels: DetailPanel[] = isOwner ? ["share", "delete", "edit"] : [];
   return {
     view: "detail" as const,
     session,
@@ -77,22 +85,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tab: (DETAIL_TABS as readonly string[]).includes(tabParam ?? "")
       ? (tabParam as DetailTab)
       : "details",
-    panel: (isOwner && (panelParam === "share" || panelParam === "delete") ? panelParam : null) as
-      | "share"
-      | "delete"
-      | null,
+    panel: panels.find((p) => p === panelParam) ?? null,
     mode: sharingModeOf(session),
     returnTo: safeRedirectPath(
       url.searchParams.get("returnTo"),
       isOwner ? DEFAULT_RETURN : `/artist/${session.artistSlug}`,
     ),
-    timeZone: context.env.timeZone,
     mediaLimits: context.env.mediaLimitsMb,
   };
 }
 
 const FAILURES = {
   create: "Failed to create session. Please try again.",
+  update: "Failed to update session. Please try again.",
   delete: "Failed to delete session. Please try again.",
 } as const;
 
@@ -119,6 +124,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     }
     switch (intent) {
+      case "update": {
+        const parsed = parseForm(EditSessionSchema, form);
+        if (!parsed.ok) return parsed.reply;
+        return attempt(
+          async () => {
+            await updateSession(context, user, { ...parsed.data, sessionId });
+            const back = safeRedirectPath(form.get("returnTo"), "");
+            return redirectWithToast(
+              `/sessions/${sessionId}${back ? `?returnTo=${encodeURIComponent(back)}` : ""}`,
+              { title: "Session Updated", description: "Your changes have been saved." },
+            );
+          },
+          { values: parsed.values, toastTitle: "Error" },
+        );
+      }
       case "delete": {
         const parsed = parseForm(DeleteSessionSchema, form);
         if (!parsed.ok) return parsed.reply;
@@ -161,7 +181,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     // Redirects and the 404 page pass through; a failed create or delete is answered in words.
     if (error instanceof Response || !(error instanceof Error) || intent === "share") throw error;
-    const key = sessionId === "new" ? "create" : "delete";
+    const key = sessionId === "new" ? "create" : intent === "update" ? "update" : "delete";
     context.logger.error({ err: error, intent }, `${key} session failed`);
     const message = FAILURES[key];
     // What was typed stays in the form, also without JavaScript.
@@ -189,11 +209,15 @@ export default function SessionPage({ loaderData, actionData }: Route.ComponentP
         </p>
         <Card padding="fluid" className="mt-6">
           <SessionForm
+            mode="create"
             values={actionData?.values}
             errors={actionData?.fieldErrors}
             formError={actionData?.formError}
             returnTo={loaderData.returnTo}
-            nowInAppZone={loaderData.nowInAppZone}
+            cancelHref={loaderData.returnTo}
+            now={loaderData.now}
+            timeZone={loaderData.timeZone}
+            zoneName={loaderData.zoneName}
           />
         </Card>
       </main>
@@ -207,9 +231,9 @@ export default function SessionPage({ loaderData, actionData }: Route.ComponentP
       panel={loaderData.panel}
       mode={loaderData.mode}
       returnTo={loaderData.returnTo}
-      timeZone={loaderData.timeZone}
       mediaLimits={loaderData.mediaLimits}
-      shareResult={actionData}
+      shareResult={loaderData.panel === "share" ? actionData : undefined}
+      editResult={loaderData.panel === "edit" ? actionData : undefined}
     />
   );
 }

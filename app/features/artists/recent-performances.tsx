@@ -1,10 +1,21 @@
 import { BadgeCheck, MapPin } from "lucide-react";
 import { Card } from "~/components/ui/card";
-import { formatHours, formatLongDate } from "~/lib/dates";
+import { formatMinutes, formatWallClock } from "~/lib/dates";
 import type { RecentPerformance } from "./artists.server";
 
-/** The artist's latest sessions: venue (or title), verified or not, type, date and hours. */
-export function RecentPerformances({ performances }: { performances: RecentPerformance[] }) {
+/**
+ * The artist's latest performances: venue (or title), verified or not, type, date and time, and
+ * duration. Times are the artist's wall clock with the zone's short name, the same for every
+ * viewer and the same as on the session's card and page.
+ */
+export function RecentPerformances({
+  performances,
+  timeZone,
+}: {
+  performances: RecentPerformance[];
+  /** The artist's time zone. */
+  timeZone: string;
+}) {
   return (
     <Card as="section" aria-labelledby="recent-title">
       <h2 id="recent-title" className="text-lg font-semibold">
@@ -30,11 +41,13 @@ export function RecentPerformances({ performances }: { performances: RecentPerfo
                 </p>
                 <p className="text-sm text-slate-500">
                   <span className="capitalize">{p.sessionType}</span> ·{" "}
-                  {formatLongDate(p.startTime.toISOString().slice(0, 10))}
+                  <time dateTime={p.startTime.toISOString()}>
+                    {formatWallClock(p.startTime, timeZone, { withZone: true })}
+                  </time>
                 </p>
               </div>
               <span className="shrink-0 text-sm font-medium text-slate-700">
-                {formatHours(p.durationMinutes)} h
+                {formatMinutes(p.durationMinutes)}
               </span>
             </li>
           ))}

@@ -4,7 +4,7 @@ import { MediaTile } from "~/components/ui/media-tile";
 import { Spinner } from "~/components/ui/spinner";
 import type { MediaItem } from "~/features/music-sessions/music-sessions.server";
 import { usePending } from "~/lib/use-pending";
-import { formatMb } from "./media-type";
+import { formatFileSize } from "./media-type";
 
 const fileUrl = (key: string) => `/files/${key}`;
 
@@ -61,7 +61,7 @@ export function MediaList({
           }
           meta={
             <>
-              <p className="text-slate-500">{formatMb(m.fileSize)}</p>
+              <p className="text-slate-500">{formatFileSize(m.fileSize)}</p>
               {m.description ? (
                 <p className="mt-1 wrap-anywhere text-slate-700">{m.description}</p>
               ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectMediaKind, formatMb } from "./media-type";
+import { detectMediaKind, formatFileSize } from "./media-type";
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(
@@ -27,8 +27,14 @@ describe("detectMediaKind", () => {
     expect(detectMediaKind(bytes([0, 0, 0, 0x20], "ftypheic\0\0\0\0"))).toBeNull();
     expect(detectMediaKind(bytes("ab"))).toBeNull();
   });
-  it("shows sizes in MB with one decimal", () => {
-    expect(formatMb(1_572_864)).toBe("1.5 MB");
-    expect(formatMb(0)).toBe("0.0 MB");
+  it("shows sizes under 1 MB in KB, larger ones in MB with one decimal", () => {
+    expect(formatFileSize(512 * 1024)).toBe("512 KB");
+    expect(formatFileSize(300)).toBe("1 KB");
+    expect(formatFileSize(0)).toBe("0 KB");
+    expect(formatFileSize(1024 * 1024 - 1)).toBe("1.0 MB");
+    expect(formatFileSize(1024 * 1024)).toBe("1.0 MB");
+    expect(formatFileSize(2.4 * 1024 * 1024)).toBe("2.4 MB");
+    expect(formatFileSize(1_572_864)).toBe("1.5 MB");
+    expect(formatFileSize(150 * 1024 * 1024)).toBe("150.0 MB");
   });
 });

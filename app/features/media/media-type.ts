@@ -93,7 +93,12 @@ export function tooLargeMessage(kind: MediaKind, limits: MediaLimitsMb) {
   return `Videos can be at most ${limits.video} MB.`;
 }
 
-/** Sizes are shown in MB with one decimal. */
-export function formatMb(bytes: number) {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** A file's size: under 1 MB in whole KB ("512 KB"), from 1 MB in MB with one decimal ("2.4 MB"). */
+export function formatFileSize(bytes: number) {
+  const kb = Math.round(bytes / KB);
+  if (bytes < MB && kb < 1024) return `${bytes > 0 ? Math.max(1, kb) : 0} KB`;
+  return `${(bytes / MB).toFixed(1)} MB`;
 }

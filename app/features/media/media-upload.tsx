@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ACCEPTED_MEDIA, formatMb, type MediaLimitsMb } from "./media-type";
+import { ACCEPTED_MEDIA, formatFileSize, type MediaLimitsMb } from "./media-type";
 
 const FAILED = "Failed to upload media. Please try again.";
 
@@ -65,7 +65,9 @@ export function MediaUpload({ sessionId, limits }: { sessionId: string; limits: 
     setFile(picked);
     const limit = picked ? limitFor(picked, limits) : null;
     if (picked && limit && picked.size > limit * 1024 * 1024)
-      setError(`This file is ${formatMb(picked.size)}; the limit for this type is ${limit} MB.`);
+      setError(
+        `This file is ${formatFileSize(picked.size)}; the limit for this type is ${limit} MB.`,
+      );
   };
 
   const submit = async (e: React.FormEvent) => {
@@ -125,7 +127,7 @@ export function MediaUpload({ sessionId, limits }: { sessionId: string; limits: 
         </p>
         {file ? (
           <p className="mt-1 text-sm text-slate-700">
-            {file.name} · {formatMb(file.size)}
+            {file.name} · {formatFileSize(file.size)}
           </p>
         ) : null}
       </div>

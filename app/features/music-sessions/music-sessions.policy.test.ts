@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "~/lib/actor";
-import { canEditSession, canLogSession, sharingModeOf } from "./music-sessions.policy";
+import {
+  canChangeSessionSchedule,
+  canEditSession,
+  canEditSessionDetails,
+  canLogSession,
+  isSelfLogged,
+  sharingModeOf,
+} from "./music-sessions.policy";
 
 const owner: Actor = { id: "u1", roles: ["artist"], artistProfileId: "a1" };
 const otherArtist: Actor = { id: "u2", roles: ["artist"], artistProfileId: "b2" };
@@ -43,5 +50,49 @@ describe("sharingModeOf: a future session is for collaboration, a past one for v
     ["a day ago", "2026-11-20T12:00:00Z", "verification"],
   ] as const)("%s → %s", (_when, startTime, expected) => {
     expect(sharingModeOf({ startTime: new Date(startTime) }, now)).toBe(expected);
+  });
+});
+
+describe("canEditSessionDetails: the owner edits title, description, tags… at any time", () => {
+  const verified = { artistProfileId: "a1", isVerified: true };
+  it.each([
+    ["the owner, self-logged", owner, session, true],
+    ["the owner, verified", owner, verified, true],
+    ["another artist", otherArtist, session, false],
+    ["a client", client, session, false],
+    ["an admin without a profile", admin, session, false],
+    ["a visitor", visitor, session, false],
+  ] as const)("%s → %s", (_who, actor, thing, expected) => {
+    expect(canEditSessionDetails(actor, thing)).toBe(expected);
+  });
+});
+
+describe("canChangeSessionSchedule: date, time, duration, venue and type lock once anyone verified", () => {
+  const selfLogged = {
+    artistProfileId: "a1",
+    isVerified: false,
+    peerVerifications: 0,
+    verifiedParticipants: 0,
+  };
+  const peerVerifiedOnce = { ...selfLogged, peerVerifications: 1 };
+  const joinedByCollaborator = { ...selfLogged, verifiedParticipants: 1 };
+  const verified = { ...selfLogged, isVerified: true };
+  it.each([
+    ["the owner, self-logged", owner, selfLogged, true],
+    ["the owner, one peer verification below the threshold", owner, peerVerifiedOnce, false],
+    ["the owner, a collaborator joined", owner, joinedByCollaborator, false],
+    ["the owner, verified (peers or a client booking)", owner, verified, false],
+    ["another artist, self-logged", otherArtist, selfLogged, false],
+    ["a client, self-logged", client, selfLogged, false],
+    ["an admin without a profile, self-logged", admin, selfLogged, false],
+    ["a visitor, self-logged", visitor, selfLogged, false],
+  ] as const)("%s → %s", (_who, actor, thing, expected) => {
+    expect(canChangeSessionSchedule(actor, thing)).toBe(expected);
+  });
+  it("isSelfLogged: nobody but the artist has vouched for it", () => {
+    expect(isSelfLogged(selfLogged)).toBe(true);
+    expect(isSelfLogged(peerVerifiedOnce)).toBe(false);
+    expect(isSelfLogged(joinedByCollaborator)).toBe(false);
+    expect(isSelfLogged(verified)).toBe(false);
   });
 });

@@ -13,6 +13,38 @@ export function canLogSession(actor: Actor): boolean {
   return Boolean(actor?.artistProfileId);
 }
 
+/** What decides whether a session is still only the artist's own word. */
+export type SessionVerificationState = OwnedSession & {
+  isVerified: boolean;
+  /** Peer verifications given, whether or not they add up to verified yet. */
+  peerVerifications: number;
+  /** Participants whose part is verified (a collaborator who joined is verified at once). */
+  verifiedParticipants: number;
+};
+
+/** Self-logged: nobody but the artist has vouched for the session yet. */
+export function isSelfLogged(session: Omit<SessionVerificationState, "artistProfileId">): boolean {
+  return (
+    !session.isVerified && session.peerVerifications === 0 && session.verifiedParticipants === 0
+  );
+}
+
+/**
+ * The owner edits a session's title, description, location, instruments, genres and tags at any
+ * time (see docs/product.md, Sessions).
+ */
+export function canEditSessionDetails(actor: Actor, session: OwnedSession): boolean {
+  return canEditSession(actor, session);
+}
+
+/**
+ * The facts others vouch for (type, date, time, duration and venue) change only while the session
+ * is self-logged, and only by its owner: once anyone has verified it, they are locked.
+ */
+export function canChangeSessionSchedule(actor: Actor, session: SessionVerificationState): boolean {
+  return canEditSession(actor, session) && isSelfLogged(session);
+}
+
 /** A start time in the future is a planned session (others join); a past one can be verified. */
 export type SharingMode = "collaboration" | "verification";
 export function sharingModeOf(session: { startTime: Date }, now: Date = new Date()): SharingMode {

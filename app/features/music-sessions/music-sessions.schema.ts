@@ -48,9 +48,6 @@ export function isLocalDateTime(value: string): boolean {
   );
 }
 
-/** A browser's offset from UTC in minutes; real ones stay within a day. */
-const MAX_OFFSET_MINUTES = 24 * 60;
-
 export const SessionFormSchema = z.object({
   sessionType: z.enum(SESSION_TYPES, "Session type is required"),
   title: z
@@ -61,17 +58,10 @@ export const SessionFormSchema = z.object({
   description: optionalText(2000),
   venue: optionalText(120),
   location: optionalText(120),
+  /** A wall-clock time in the artist's time zone, whatever the browser's zone. */
   startTime: z
     .string("Please enter a valid date and time")
     .refine(isLocalDateTime, "Please enter a valid date and time"),
-  /** Minutes the browser's clock is behind UTC (Date#getTimezoneOffset); empty without JavaScript. */
-  timezoneOffset: z
-    .string()
-    .regex(/^-?\d{1,4}$/)
-    .transform(Number)
-    .refine((v) => Math.abs(v) <= MAX_OFFSET_MINUTES)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
   durationMinutes: z.coerce
     .number("Duration must be a number of minutes")
     .int("Duration must be a whole number of minutes")
@@ -82,6 +72,13 @@ export const SessionFormSchema = z.object({
   tags: chips,
 });
 export type SessionForm = z.infer<typeof SessionFormSchema>;
+
+/**
+ * Editing a session sends the whole form again. Once anyone has verified the session, its type,
+ * date and time, duration and venue are sent unchanged (the form shows them read-only) and the
+ * server refuses any change to them.
+ */
+export const EditSessionSchema = SessionFormSchema;
 
 /** Deleting a session: where to go afterwards (checked with safeRedirectPath). */
 export const DeleteSessionSchema = z.object({ returnTo: z.string().optional() });

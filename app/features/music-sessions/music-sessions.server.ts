@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
-import { localDateTimeToUtc } from "~/lib/dates";
+import { nowInZone, toZonedInputValue, zonedInputToUtc } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { refuse } from "~/lib/problem";
 import {
@@ -11,7 +11,12 @@ import {
   sessionMedia,
   sessionParticipants,
 } from "~db/schema";
-import { canEditSession, canLogSession } from "./music-sessions.policy";
+import {
+  canChangeSessionSchedule,
+  canEditSession,
+  canEditSessionDetails,
+  canLogSession,
+} from "./music-sessions.policy";
 import type { SessionForm, SessionListQuery, SessionType } from "./music-sessions.schema";
 
 export type SessionCard = {
@@ -25,6 +30,8 @@ export type SessionCard = {
   instrumentsUsed: string[];
   genres: string[];
   isVerified: boolean;
+  /** The owner's time zone: the start time is a wall-clock time there. */
+  timeZone: string;
   /** True when the artist appears on this session as a collaborator, not as its owner. */
   listedAsCollaborator: boolean;
 };
@@ -69,8 +76,10 @@ export async function listSessionsForArtist(
       instrumentsUsed: musicSessions.instrumentsUsed,
       genres: musicSessions.genres,
       isVerified: musicSessions.isVerified,
+      timeZone: artistProfiles.timeZone,
     })
     .from(musicSessions)
+    .innerJoin(artistProfiles, eq(artistProfiles.id, musicSessions.artistProfileId))
     .where(and(...conditions))
     .orderBy(desc(musicSessions.startTime), musicSessions.id)
     .limit(limit);
@@ -85,17 +94,30 @@ export type SessionsSectionData = {
   sessions: SessionCard[];
   /** True when the artist has no sessions at all (as opposed to none matching the search). */
   hasNone: boolean;
+  /** The artist's own time zone (each card shows its session in its owner's zone). */
   timeZone: string;
 };
 
+/** The artist's time zone; session times are wall-clock times there. */
+async function artistTimeZone({ db }: DbCtx, artistId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ timeZone: artistProfiles.timeZone })
+    .from(artistProfiles)
+    .where(eq(artistProfiles.id, artistId));
+  return row?.timeZone ?? null;
+}
+
 /** Everything the 'Musical Sessions & Portfolio' area needs, for a profile or the dashboard. */
 export async function loadSessionsSection(
-  ctx: Pick<AppContext, "db" | "env">,
+  ctx: DbCtx,
   viewer: Actor,
   input: { artistId: string; artistName: string; query: SessionListQuery },
 ): Promise<SessionsSectionData> {
   const { artistId, query } = input;
-  const sessions = await listSessionsForArtist(ctx, { artistId, query });
+  const [sessions, timeZone] = await Promise.all([
+    listSessionsForArtist(ctx, { artistId, query }),
+    artistTimeZone(ctx, artistId),
+  ]);
   const filtered = Boolean(query.q || query.type);
   const hasNone =
     sessions.length === 0 &&
@@ -107,7 +129,7 @@ export async function loadSessionsSection(
     query,
     sessions,
     hasNone,
-    timeZone: ctx.env.timeZone,
+    timeZone: timeZone ?? "UTC",
   };
 }
 
@@ -125,6 +147,7 @@ export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: 
       artistProfileId: musicSessions.artistProfileId,
       artistName: artistProfiles.artistName,
       artistSlug: artistProfiles.slug,
+      timeZone: artistProfiles.timeZone,
       title: musicSessions.title,
       sessionType: musicSessions.sessionType,
       startTime: musicSessions.startTime,
@@ -176,12 +199,22 @@ export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: 
       .orderBy(peerVerifications.createdAt),
     listMedia({ db }, sessionId),
   ]);
+  const state = {
+    artistProfileId: session.artistProfileId,
+    isVerified: session.isVerified,
+    peerVerifications: verifications.length,
+    verifiedParticipants: participants.filter((p) => p.verificationStatus === "verified").length,
+  };
   return {
     ...session,
     participants,
     verifications,
     media,
     canEdit: canEditSession(viewer, session),
+    canEditDetails: canEditSessionDetails(viewer, session),
+    canChangeSchedule: canChangeSessionSchedule(viewer, state),
+    /** The start as the edit form's datetime-local value, in the artist's zone. */
+    startInput: toZonedInputValue(session.startTime, session.timeZone),
   };
 }
 
@@ -216,21 +249,42 @@ export async function listMedia({ db }: DbCtx, sessionId: string): Promise<Media
     .orderBy(desc(sessionMedia.createdAt), sessionMedia.id);
 }
 
-/** Logs a session for the acting artist; collaborators start empty and join through a link. */
+const NO_PROFILE = "An artist profile is needed to log a session.";
+
+/**
+ * What the 'Log New Session' form starts with: the artist's time zone (the typed time is read
+ * there) and "now" on the artist's clock.
+ */
+export async function newSessionDefaults(
+  ctx: DbCtx,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<{ timeZone: string; now: string }> {
+  const timeZone = actor?.artistProfileId ? await artistTimeZone(ctx, actor.artistProfileId) : null;
+  if (!timeZone || !canLogSession(actor)) refuse("forbidden", NO_PROFILE, { reason: "no_profile" });
+  return { timeZone, now: nowInZone(timeZone, now) };
+}
+
+/**
+ * Logs a session for the acting artist; collaborators start empty and join through a link. The
+ * date and time typed are a wall-clock time in the artist's zone (see docs/product.md, Times and
+ * dates), whatever the browser's zone.
+ */
 export async function createSession(
-  ctx: Pick<AppContext, "db" | "env">,
+  ctx: DbCtx,
   actor: Actor,
   input: SessionForm,
 ): Promise<{ id: string }> {
-  if (!actor?.artistProfileId || !canLogSession(actor))
-    refuse("forbidden", "An artist profile is needed to log a session.", { reason: "no_profile" });
+  const timeZone = actor?.artistProfileId ? await artistTimeZone(ctx, actor.artistProfileId) : null;
+  if (!actor?.artistProfileId || !timeZone || !canLogSession(actor))
+    refuse("forbidden", NO_PROFILE, { reason: "no_profile" });
   const [row] = await ctx.db
     .insert(musicSessions)
     .values({
       artistProfileId: actor.artistProfileId,
       title: input.title,
       sessionType: input.sessionType,
-      startTime: localDateTimeToUtc(input.startTime, input.timezoneOffset, ctx.env.timeZone),
+      startTime: zonedInputToUtc(input.startTime, timeZone),
       durationMinutes: input.durationMinutes,
       venue: input.venue,
       location: input.location,
@@ -295,4 +349,92 @@ export async function deleteSession(
       .flatMap((f) => [f.filePath, f.previewPath])
       .flatMap((k) => (k ? [ctx.storage.delete(k)] : [])),
   );
+}
+
+export const SCHEDULE_LOCKED_MESSAGE =
+  "Someone has verified this session, so its type, date, time, duration and venue can no longer be changed.";
+const LOCKED_FIELD = "Locked: this session has been verified.";
+
+/**
+ * Edits the actor's own session (anyone else's is "not found"). Title, description, location,
+ * instruments, genres and tags change at any time; type, date and time, duration and venue only
+ * while the session is self-logged. The row is locked meanwhile, so a verification arriving at the
+ * same moment is seen.
+ */
+export async function updateSession(
+  ctx: DbCtx,
+  actor: Actor,
+  input: SessionForm & { sessionId: string },
+): Promise<{ id: string }> {
+  if (!isUuid(input.sessionId)) refuse("not_found", "Session not found.");
+  return ctx.db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({
+        id: musicSessions.id,
+        artistProfileId: musicSessions.artistProfileId,
+        sessionType: musicSessions.sessionType,
+        startTime: musicSessions.startTime,
+        durationMinutes: musicSessions.durationMinutes,
+        venue: musicSessions.venue,
+        isVerified: musicSessions.isVerified,
+        timeZone: artistProfiles.timeZone,
+      })
+      .from(musicSessions)
+      .innerJoin(artistProfiles, eq(artistProfiles.id, musicSessions.artistProfileId))
+      .where(eq(musicSessions.id, input.sessionId))
+      .for("update", { of: musicSessions });
+    if (!session || !canEditSessionDetails(actor, session))
+      refuse("not_found", "Session not found.");
+    const [[peers], [participants]] = await Promise.all([
+      tx
+        .select({ n: count() })
+        .from(peerVerifications)
+        .where(eq(peerVerifications.sessionId, session.id)),
+      tx
+        .select({ n: count() })
+        .from(sessionParticipants)
+        .where(
+          and(
+            eq(sessionParticipants.sessionId, session.id),
+            eq(sessionParticipants.verificationStatus, "verified"),
+          ),
+        ),
+    ]);
+    const sameStart =
+      input.startTime.slice(0, 16) === toZonedInputValue(session.startTime, session.timeZone);
+    const changed: Record<string, string> = {};
+    if (input.sessionType !== session.sessionType) changed.sessionType = LOCKED_FIELD;
+    if (!sameStart) changed.startTime = LOCKED_FIELD;
+    if (input.durationMinutes !== session.durationMinutes) changed.durationMinutes = LOCKED_FIELD;
+    if (input.venue !== session.venue) changed.venue = LOCKED_FIELD;
+    const state = {
+      ...session,
+      peerVerifications: peers?.n ?? 0,
+      verifiedParticipants: participants?.n ?? 0,
+    };
+    if (Object.keys(changed).length > 0 && !canChangeSessionSchedule(actor, state))
+      refuse("conflict", SCHEDULE_LOCKED_MESSAGE, {
+        reason: "schedule_locked",
+        fieldErrors: changed,
+      });
+    await tx
+      .update(musicSessions)
+      .set({
+        title: input.title,
+        sessionType: input.sessionType,
+        startTime: sameStart
+          ? session.startTime
+          : zonedInputToUtc(input.startTime, session.timeZone),
+        durationMinutes: input.durationMinutes,
+        venue: input.venue,
+        location: input.location,
+        description: input.description,
+        instrumentsUsed: input.instruments,
+        genres: input.genres,
+        tags: input.tags,
+        updatedAt: new Date(),
+      })
+      .where(eq(musicSessions.id, session.id));
+    return { id: session.id };
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { visiblePills } from "~/components/ui/pill";
-import { localDateTimeToUtc, nowInZone } from "~/lib/dates";
+import { nowInZone, toZonedInputValue, zonedInputToUtc } from "~/lib/dates";
 import { addChip, chipsFromForm, removeChip } from "./chips";
 import { SessionFormSchema, sessionListQueryOf } from "./music-sessions.schema";
 
@@ -28,7 +28,6 @@ describe("SessionFormSchema", () => {
     venue: "",
     location: "",
     startTime: "2026-11-21T19:30",
-    timezoneOffset: "",
     durationMinutes: "90",
     instruments: ["Sax"],
     genres: [],
@@ -66,7 +65,11 @@ describe("SessionFormSchema", () => {
       "0000-01-01T00:00",
     ])
       expect(SessionFormSchema.safeParse({ ...valid, startTime }).success, startTime).toBe(false);
-    expect(SessionFormSchema.safeParse({ ...valid, timezoneOffset: "9999" }).success).toBe(false);
+  });
+  it("takes no browser offset: the time typed is the artist's wall clock", () => {
+    const parsed = SessionFormSchema.parse({ ...valid, timezoneOffset: "-330" });
+    expect(parsed).not.toHaveProperty("timezoneOffset");
+    expect(parsed.startTime).toBe("2026-11-21T19:30");
   });
   it("reads a form as the browser sends it: one chip, several, or none; empty fields left out", () => {
     const parsed = SessionFormSchema.parse({
@@ -95,16 +98,20 @@ describe("SessionFormSchema", () => {
 });
 
 describe("date and time", () => {
-  it("uses the browser's offset when sent, else the app's zone", () => {
-    expect(localDateTimeToUtc("2026-11-21T19:30", -330, "UTC").toISOString()).toBe(
+  it("reads the typed time in the artist's zone, and shows it back the same", () => {
+    expect(zonedInputToUtc("2026-11-21T19:30", "Asia/Kolkata").toISOString()).toBe(
       "2026-11-21T14:00:00.000Z",
     );
-    expect(localDateTimeToUtc("2026-11-21T19:30", undefined, "Asia/Kolkata").toISOString()).toBe(
-      "2026-11-21T14:00:00.000Z",
+    expect(zonedInputToUtc("2026-07-01T12:00", "America/New_York").toISOString()).toBe(
+      "2026-07-01T16:00:00.000Z",
     );
-    expect(
-      localDateTimeToUtc("2026-07-01T12:00", undefined, "America/New_York").toISOString(),
-    ).toBe("2026-07-01T16:00:00.000Z");
+    expect(zonedInputToUtc("2026-11-15T20:00", "UTC").toISOString()).toBe(
+      "2026-11-15T20:00:00.000Z",
+    );
+    for (const zone of ["Asia/Kolkata", "America/Los_Angeles", "UTC", "Pacific/Chatham"])
+      expect(toZonedInputValue(zonedInputToUtc("2026-11-15T20:00", zone), zone), zone).toBe(
+        "2026-11-15T20:00",
+      );
     expect(nowInZone("Asia/Kolkata", new Date("2026-11-21T14:00:00Z"))).toBe("2026-11-21T19:30");
   });
 });

@@ -1,20 +1,25 @@
-import { BadgeCheck, Calendar, MapPin, MoreVertical, Share2, Trash2, Users } from "lucide-react";
+import {
+  BadgeCheck,
+  Calendar,
+  MapPin,
+  MoreVertical,
+  Pencil,
+  Share2,
+  Trash2,
+  Users,
+} from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { PillList } from "~/components/ui/pill";
-import { formatDateTime } from "~/lib/dates";
+import { formatWallClock } from "~/lib/dates";
 import type { SessionCard as SessionCardData } from "./music-sessions.server";
 import { SESSION_TYPE_LABELS } from "./session-types";
 
-export function SessionCard({
-  session,
-  canEdit,
-  timeZone,
-}: {
-  session: SessionCardData;
-  canEdit: boolean;
-  timeZone: string;
-}) {
+/**
+ * A session in a list. Its date and time are the owner's wall clock with the zone's short name
+ * ("November 15, 2026, 8:00 PM IST"), the same for every viewer wherever they are.
+ */
+export function SessionCard({ session, canEdit }: { session: SessionCardData; canEdit: boolean }) {
   const href = `/sessions/${session.id}`;
   const titleId = `session-${session.id}-title`;
   return (
@@ -57,6 +62,14 @@ export function SessionCard({
             <ul className="absolute right-0 mt-1 w-44 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg">
               <li>
                 <Link
+                  to={`${href}?panel=edit`}
+                  className="flex items-center gap-2 rounded-md px-3 py-2 hover:bg-slate-100"
+                >
+                  <Pencil aria-hidden className="h-4 w-4" /> Edit
+                </Link>
+              </li>
+              <li>
+                <Link
                   to={`${href}?panel=share`}
                   className="flex items-center gap-2 rounded-md px-3 py-2 hover:bg-slate-100"
                 >
@@ -78,7 +91,9 @@ export function SessionCard({
       <div className="space-y-1 text-sm text-slate-600">
         <p className="flex items-center gap-1">
           <Calendar aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
-          {formatDateTime(session.startTime, timeZone)}
+          <time dateTime={session.startTime.toISOString()}>
+            {formatWallClock(session.startTime, session.timeZone, { withZone: true })}
+          </time>
         </p>
         {session.venue ? (
           <p className="flex items-center gap-1">

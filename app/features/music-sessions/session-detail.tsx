@@ -1,4 +1,13 @@
-import { ArrowLeft, BadgeCheck, Calendar, Clock, MapPin, Share2, Trash2 } from "lucide-react";
+import {
+  ArrowLeft,
+  BadgeCheck,
+  Calendar,
+  Clock,
+  MapPin,
+  Pencil,
+  Share2,
+  Trash2,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -9,10 +18,12 @@ import { MediaList } from "~/features/media/media-list";
 import type { MediaLimitsMb } from "~/features/media/media-type";
 import { MediaUpload } from "~/features/media/media-upload";
 import { SharePanel, type ShareReply } from "~/features/sharing/share-panel";
-import { formatDateTime, formatHours } from "~/lib/dates";
+import { formatMinutes, formatWallClock, zoneAbbreviation } from "~/lib/dates";
+import type { FormReply } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
 import type { SharingMode } from "./music-sessions.policy";
 import type { SessionDetail as Detail } from "./music-sessions.server";
+import { SessionForm, type SessionFormValues } from "./session-form";
 import { SESSION_TYPE_LABELS } from "./session-types";
 
 export const DETAIL_TABS = ["details", "media", "collaborators", "verification"] as const;
@@ -24,6 +35,29 @@ const TAB_LABELS: Record<DetailTab, string> = {
   verification: "Verification",
 };
 
+export type DetailPanel = "share" | "delete" | "edit";
+
+/** The edit form's starting values: what is stored, as the form would send it. */
+function storedValues(session: NonNullable<Detail>): SessionFormValues {
+  return {
+    sessionType: session.sessionType,
+    title: session.title,
+    description: session.description ?? "",
+    venue: session.venue ?? "",
+    location: session.location ?? "",
+    startTime: session.startInput,
+    durationMinutes: String(session.durationMinutes),
+    instruments: session.instrumentsUsed.join(", "),
+    genres: session.genres.join(", "),
+    tags: session.tags.join(", "),
+  };
+}
+
+/**
+ * A session's page: its details in the owner's time zone, media, collaborators and verification;
+ * for the owner also Edit, Share and Delete. Panels open from the address (`?panel=`), so each
+ * works without JavaScript.
+ */
 export function SessionDetailView({
   session,
   isOwner,
@@ -31,19 +65,20 @@ export function SessionDetailView({
   panel,
   mode,
   returnTo,
-  timeZone,
   mediaLimits,
   shareResult,
+  editResult,
 }: {
   session: NonNullable<Detail>;
   isOwner: boolean;
   tab: DetailTab;
-  panel: "share" | "delete" | null;
+  panel: DetailPanel | null;
   mode: SharingMode;
   returnTo: string;
-  timeZone: string;
   mediaLimits: MediaLimitsMb;
   shareResult?: ShareReply;
+  /** The answer to a refused edit: its errors and what was typed. */
+  editResult?: FormReply<unknown>;
 }) {
   const query = (next: Record<string, string>) => {
     const params = new URLSearchParams({ ...next });
@@ -75,6 +110,15 @@ export function SessionDetailView({
         </p>
         {isOwner ? (
           <div className="flex flex-wrap gap-2 pt-2">
+            {session.canEditDetails ? (
+              <Link
+                to={query({ tab, panel: "edit" })}
+                preventScrollReset
+                className={buttonClasses("outline", "sm")}
+              >
+                <Pencil aria-hidden className="h-4 w-4" /> Edit Session
+              </Link>
+            ) : null}
             <Link
               to={query({ tab, panel: "share" })}
               preventScrollReset
@@ -98,6 +142,36 @@ export function SessionDetailView({
       ) : null}
       {isOwner && panel === "delete" ? (
         <DeletePanel sessionId={session.id} returnTo={returnTo} cancelHref={query({ tab })} />
+      ) : null}
+      {session.canEditDetails && panel === "edit" ? (
+        <section aria-labelledby="edit-title">
+          <Card padding="fluid">
+            <h2 id="edit-title" className="text-lg font-semibold">
+              Edit Session
+            </h2>
+            {session.canChangeSchedule ? null : (
+              <p className="mt-1 text-sm text-slate-600">
+                This session has been verified: its type, date and time, duration and venue are
+                locked. The title, description, location, instruments, genres and tags can still be
+                changed.
+              </p>
+            )}
+            <div className="mt-4">
+              <SessionForm
+                mode="edit"
+                values={editResult?.values ?? storedValues(session)}
+                errors={editResult?.fieldErrors}
+                formError={editResult?.formError}
+                returnTo={returnTo}
+                cancelHref={query({ tab })}
+                action={`/sessions/${session.id}${query({ panel: "edit" })}`}
+                timeZone={session.timeZone}
+                zoneName={zoneAbbreviation(session.timeZone, session.startTime)}
+                scheduleLocked={!session.canChangeSchedule}
+              />
+            </div>
+          </Card>
+        </section>
       ) : null}
 
       <nav aria-label="Session sections">
@@ -124,7 +198,7 @@ export function SessionDetailView({
       </nav>
 
       <section aria-label={TAB_LABELS[tab]}>
-        {tab === "details" ? <DetailsTab session={session} timeZone={timeZone} /> : null}
+        {tab === "details" ? <DetailsTab session={session} /> : null}
         {tab === "media" ? (
           <div className="space-y-4">
             {isOwner ? <MediaUpload sessionId={session.id} limits={mediaLimits} /> : null}
@@ -163,15 +237,18 @@ function ChipList({ label, items }: { label: string; items: string[] }) {
   );
 }
 
-function DetailsTab({ session, timeZone }: { session: NonNullable<Detail>; timeZone: string }) {
+/** The date and time are the owner's wall clock, with the zone's short name, for every viewer. */
+function DetailsTab({ session }: { session: NonNullable<Detail> }) {
   return (
     <div className="space-y-6 pt-4">
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Row icon={<Calendar aria-hidden className="h-4 w-4" />} label="Date">
-          {formatDateTime(session.startTime, timeZone)}
+          <time dateTime={session.startTime.toISOString()}>
+            {formatWallClock(session.startTime, session.timeZone, { withZone: true })}
+          </time>
         </Row>
         <Row icon={<Clock aria-hidden className="h-4 w-4" />} label="Duration">
-          {session.durationMinutes} min ({formatHours(session.durationMinutes)} h)
+          {formatMinutes(session.durationMinutes)}
         </Row>
         <Row icon={<MapPin aria-hidden className="h-4 w-4" />} label="Venue">
           {[session.venue, session.location].filter(Boolean).join(", ") || "Not specified"}

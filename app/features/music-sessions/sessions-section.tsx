@@ -1,5 +1,5 @@
 import { Music, Plus, Search } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -7,18 +7,20 @@ import { inputClasses } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { SessionsSectionData } from "./music-sessions.server";
 import { SessionCard } from "./session-card";
 import { SESSION_FILTERS } from "./session-types";
 
 const SEARCH_PARAMS = new Set(["sq", "stype"]);
+/** The address parameter of the Sessions / Portfolio tabs (no value: Sessions). */
+const TAB_PARAM = "stab";
 
 /**
  * 'Musical Sessions & Portfolio': an artist's sessions (searchable, filtered by type) and
- * portfolio, for a public profile and for the owner's dashboard. Search and filter live in the
- * page URL (sq, stype), so they work without JavaScript and survive a reload. Owner-only editors
- * live on the session pages, not in this bundle.
+ * portfolio, for a public profile and for the owner's dashboard. Search, filter and the selected
+ * tab live in the page URL (sq, stype, stab), so they work without JavaScript and survive a
+ * reload; with JavaScript the tabs switch in place. Owner-only editors live on the session pages,
+ * not in this bundle.
  */
 export function MusicSessionsSection({
   data,
@@ -29,14 +31,23 @@ export function MusicSessionsSection({
   portfolio?: ReactNode;
 }) {
   const id = useId();
+  const location = useLocation();
   const tabs = [
     { id: "sessions", label: "Sessions" },
     { id: "portfolio", label: "Portfolio" },
   ] as const;
+  const fromUrl = new URLSearchParams(location.search).get(TAB_PARAM) === "portfolio";
   const tabsState = useTabs(
     tabs.map((t) => t.id),
-    "sessions",
+    fromUrl ? "portfolio" : "sessions",
   );
+  const tabHref = (tab: string) => {
+    const params = new URLSearchParams(location.search);
+    if (tab === "sessions") params.delete(TAB_PARAM);
+    else params.set(TAB_PARAM, tab);
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
   return (
     <Card as="section" padding="fluid" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold">
@@ -47,15 +58,26 @@ export function MusicSessionsSection({
         aria-label="Sessions and portfolio"
         className="mt-4 inline-flex rounded-lg bg-slate-100 p-1"
       >
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            {...tabsState.tabProps(t.id)}
-            className={`${segmentedTabClass} px-4 py-1.5`}
-          >
-            {t.label}
-          </button>
-        ))}
+        {tabs.map((t) => {
+          // A link without JavaScript (the page opens on that tab), a tab switched in place with it.
+          const { type: _button, onClick, onKeyDown, ...props } = tabsState.tabProps(t.id);
+          return (
+            <a
+              key={t.id}
+              {...props}
+              href={tabHref(t.id)}
+              onClick={(event) => {
+                event.preventDefault();
+                onClick();
+              }}
+              // The arrow-key handler reads only the key (it is typed for button tabs).
+              onKeyDown={(event) => onKeyDown(event as unknown as KeyboardEvent<HTMLButtonElement>)}
+              className={`${segmentedTabClass} inline-block px-4 py-1.5`}
+            >
+              {t.label}
+            </a>
+          );
+        })}
       </div>
       <div {...tabsState.panelProps("sessions")} className="mt-4">
         <SessionsTab data={data} />
@@ -78,7 +100,6 @@ export function MusicSessionsSection({
 function SessionsTab({ data }: { data: SessionsSectionData }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -155,11 +176,10 @@ function SessionsTab({ data }: { data: SessionsSectionData }) {
               </option>
             ))}
           </SelectField>
-          {hydrated ? null : (
-            <button type="submit" className={buttonClasses("outline", "md")}>
-              Search
-            </button>
-          )}
+          {/* With JavaScript the list follows as you type or pick; without it, this applies both. */}
+          <button type="submit" className={buttonClasses("outline", "md")}>
+            Search
+          </button>
         </Form>
         {data.isOwner ? (
           <Link to={logHref} className={buttonClasses("primary", "md", "shrink-0")}>
@@ -192,7 +212,7 @@ function SessionsTab({ data }: { data: SessionsSectionData }) {
           >
             {data.sessions.map((s) => (
               <li key={s.id} className="grid min-w-0 grid-cols-1">
-                <SessionCard session={s} canEdit={data.isOwner} timeZone={data.timeZone} />
+                <SessionCard session={s} canEdit={data.isOwner} />
               </li>
             ))}
           </ul>

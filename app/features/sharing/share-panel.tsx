@@ -43,7 +43,8 @@ export function SharePanel({
       </p>
       <fetcher.Form
         method="post"
-        action={`/sessions/${sessionId}`}
+        // Without JavaScript the page comes back with this panel open and the new link in it.
+        action={`/sessions/${sessionId}?panel=share`}
         className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
         noValidate
       >

@@ -65,6 +65,8 @@ export type SharedSession = {
     id: string;
     artistProfileId: string;
     artistName: string;
+    /** The owner's time zone: the start time is a wall-clock time there. */
+    timeZone: string;
     title: string;
     sessionType: string;
     startTime: Date;
@@ -93,6 +95,7 @@ export async function checkSharingToken(
       id: musicSessions.id,
       artistProfileId: musicSessions.artistProfileId,
       artistName: artistProfiles.artistName,
+      timeZone: artistProfiles.timeZone,
       title: musicSessions.title,
       sessionType: musicSessions.sessionType,
       startTime: musicSessions.startTime,
