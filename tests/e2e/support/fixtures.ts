@@ -70,6 +70,8 @@ export async function signUp(page: Page, account: TestAccount) {
  * signed in when the test first navigates. `accounts.e2e.ts` walks the same journey through the UI.
  */
 export async function signUpConfirmed(page: Page, account: TestAccount = newAccount()) {
+  // The server this page talks to (tests may start their own): its origin for the form post.
+  const origin = new URL((await page.request.get("/healthz")).url()).origin;
   const res = await page.request.post("/auth", {
     form: {
       intent: "signup",
@@ -78,7 +80,7 @@ export async function signUpConfirmed(page: Page, account: TestAccount = newAcco
       email: account.email,
       password: account.password,
     },
-    headers: { Origin: baseUrl() },
+    headers: { Origin: origin },
     maxRedirects: 0,
   });
   expect(res.status(), "sign-up answered").toBeLessThan(400);
@@ -87,10 +89,6 @@ export async function signUpConfirmed(page: Page, account: TestAccount = newAcco
   );
   expect(confirmed.ok(), "confirmation link followed").toBe(true);
   return account;
-}
-
-function baseUrl() {
-  return `http://127.0.0.1:${process.env.E2E_PORT}`;
 }
 
 export async function signIn(page: Page, email: string, password: string) {
