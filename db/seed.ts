@@ -3,15 +3,30 @@
  * long name, whose sessions have long titles and venues, for phone-width pages), their sessions
  * (some peer-verified, some logged from rated bookings), 30 days of availability and the portfolio
  * every profile gets. Users and artists are made by db/factories.ts, through the domain's own
- * createArtistProfile, like a real sign-up. Seeding twice inserts nothing new (seedDemoData).
+ * createArtistProfile, like a real sign-up. Given the storage, every demo artist also gets a
+ * picture, three featured stage photos and a short audio clip (db/demo-media.ts), stored through
+ * the app's own upload path. Seeding twice inserts nothing new (seedDemoData).
  */
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { GENRES, LOCATIONS } from "~/features/artists/artists.constants";
+import { setArtistAvatar } from "~/features/artists/artists.server";
 import { slugify } from "~/features/artists/slug";
+import { handleMediaUpload } from "~/features/media/media.server";
+import { setMediaFeatured } from "~/features/portfolio/portfolio.server";
 import { addDays, type IsoDate } from "~/lib/dates";
+import type { Env } from "~/lib/env.server";
+import type { Logger } from "~/lib/logger.server";
+import type { Storage } from "~/lib/storage.server";
 import type { Database } from "./client";
-import { createArtist, createSession, createUser } from "./factories";
+import { demoAvatar, demoMelodyWav, demoPhoto } from "./demo-media";
+import {
+  artistActor,
+  type CreatedArtist,
+  createArtist,
+  createSession,
+  createUser,
+} from "./factories";
 import {
   artistProfiles,
   availability,
@@ -217,14 +232,19 @@ const SESSION_PLAN = [
   { type: "performance", title: "Planned showcase", daysAgo: -10, minutes: 150, verifiers: 0 },
 ] as const;
 
-export type SeedOptions = { today: IsoDate };
+/** What storing the demo pictures and sounds needs: the app's storage, its limits and a logger. */
+export type SeedMedia = { env: Env; storage: Storage; logger: Logger };
+
+/** `media` left out: no pictures or sounds (tests that only need the rows). */
+export type SeedOptions = { today: IsoDate; media?: SeedMedia };
 
 /**
  * Seeds the demo data. Users keep stable ids and the domain answers with the existing profile for
  * a user who has one, so a second run creates no artist; an artist's history (sessions,
- * verifications, bookings, availability) is written only in the run that created the artist.
+ * verifications, bookings, availability, pictures and sounds) is written only in the run that
+ * created the artist.
  */
-export async function seedDemoData(database: Database, { today }: SeedOptions) {
+export async function seedDemoData(database: Database, { today, media }: SeedOptions) {
   // One transaction: a failed seed leaves nothing behind, so the next start tries again.
   await database.transaction(async (db) => {
     const clientId = (
@@ -239,15 +259,36 @@ export async function seedDemoData(database: Database, { today }: SeedOptions) {
     const artists = [];
     for (const [i, a] of DEMO_ARTISTS.entries()) artists.push(await createDemoArtist(db, a, i));
     const artistIds = artists.map((a) => a.artistId);
+    // Pictures and sounds are drawn and stored while the rows go in: sharp works on its own
+    // threads, so a fresh start waits for the slower of the two, not for both.
+    const drawn = media ? DEMO_ARTISTS.map((a) => drawDemoMedia(a)) : [];
+    const stored: Promise<void>[] = [];
     for (const [i, a] of DEMO_ARTISTS.entries()) {
       const artist = artists[i];
-      if (artist?.created) await insertHistory(db, { i, a, artistIds, clientId, today });
+      if (!artist?.created) continue;
+      const sessions = await insertHistory(db, { i, a, artistIds, clientId, today });
+      const files = drawn[i];
+      if (media && files)
+        stored.push(files.then((f) => storeDemoMedia({ ...media, db }, artist, sessions, f)));
     }
+    await settleAll<unknown>([...drawn, ...stored]);
     await recountRatings(db);
   });
 }
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Like Promise.all, but waits for every promise before failing with the first failure, so no write
+ * is still running when the transaction rolls back.
+ */
+async function settleAll<T>(promises: Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(promises);
+  return results.map((r) => {
+    if (r.status === "rejected") throw r.reason;
+    return r.value;
+  });
+}
 
 /** The artist through the domain's own path (db/factories.ts), then the demo's own settings. */
 async function createDemoArtist(db: Tx, a: DemoArtist, i: number) {
@@ -302,6 +343,7 @@ async function insertHistory(
 
   // Sessions: earlier artists in the list have more verified history, so rankings differ.
   const plan = SESSION_PLAN.slice(0, a.sessions ?? 5 - (i % 3));
+  const sessions: { id: string; title: string; type: string }[] = [];
   for (const [j, s] of plan.entries()) {
     const verifierCount = i < 6 ? s.verifiers : 0;
     const venue = venueAt(i + j);
@@ -320,6 +362,7 @@ async function insertHistory(
         ? { isVerified: true, verificationMethod: "peer", peerVerificationScore: 100 }
         : {}),
     });
+    sessions.push({ id: sessionId, title: `${s.title} — ${venue}`, type: s.type });
     for (let v = 1; v <= verifierCount; v++) {
       const verifierId = artistIds[(i + v) % artistIds.length] as string;
       await db.insert(sessionParticipants).values({
@@ -386,6 +429,117 @@ async function insertHistory(
             : ("available" as const),
     })),
   );
+  return sessions;
+}
+
+type DemoFiles = {
+  avatar: Buffer;
+  photos: { bytes: Buffer; caption: string }[];
+  audio: { bytes: Buffer; title: string };
+};
+
+/** The artist's picture, three stage photos (captioned with their gigs) and a tune. */
+async function drawDemoMedia(a: DemoArtist): Promise<DemoFiles> {
+  const venue = (n: number) => a.venue ?? (VENUES[n % VENUES.length] as string);
+  const captions = ["On stage", "Sound check", "Encore"].map(
+    (moment, k) => `${moment} at ${venue(k + 1)}`,
+  );
+  const [avatar, ...photos] = await Promise.all([
+    demoAvatar(a.name),
+    ...captions.map((caption, k) => demoPhoto(a.name, caption, k)),
+  ]);
+  return {
+    avatar: avatar as Buffer,
+    photos: photos.map((bytes, k) => ({ bytes, caption: captions[k] as string })),
+    audio: { bytes: demoMelodyWav(a.name), title: `${a.name} — live excerpt` },
+  };
+}
+
+/**
+ * Stores an artist's demo files the way the app stores an upload: the picture through
+ * setArtistAvatar, the photos and the clip through the media upload handler (type from the bytes,
+ * the same limits, re-encoding and previews), all featured in the artist's portfolio.
+ */
+async function storeDemoMedia(
+  ctx: SeedMedia & { db: Tx },
+  artist: CreatedArtist,
+  sessions: { id: string; title: string; type: string }[],
+  files: DemoFiles,
+) {
+  const actor = artistActor(artist);
+  const ctxOf = { db: ctx.db, storage: ctx.storage };
+  const stage = sessions.find((s) => s.type === "performance") ?? sessions[0];
+  const studio = sessions.find((s) => s.type === "recording") ?? stage;
+  if (!stage || !studio) return;
+  // Side by side: the image work runs on sharp's threads while the rows go in.
+  const [, ...ids] = await settleAll([
+    setArtistAvatar(
+      ctxOf,
+      actor,
+      new File([new Uint8Array(files.avatar)], "portrait.png", { type: "image/png" }),
+    ),
+    ...files.photos.map((photo, k) =>
+      uploadAs(ctx, artist, stage.id, {
+        bytes: photo.bytes,
+        fileName: `photo-${k + 1}.jpg`,
+        description: photo.caption,
+      }),
+    ),
+    uploadAs(ctx, artist, studio.id, {
+      bytes: files.audio.bytes,
+      fileName: "live-excerpt.wav",
+      description: files.audio.title,
+    }),
+  ]);
+  // One call per item, oldest first, so the portfolio shows them in the order drawn.
+  for (const [k, id] of ids.entries()) {
+    await setMediaFeatured(ctxOf, actor, { mediaIds: [id], featured: true, now: Date.now() + k });
+  }
+}
+
+type UploadCtx = Parameters<typeof handleMediaUpload>[1];
+
+/**
+ * One file through the app's upload handler (PUT /api/sessions/:id/media), as the artist: the
+ * handler asks who is uploading, and the seed answers with the artist it has just created.
+ * Returns the new media item's id.
+ */
+async function uploadAs(
+  ctx: SeedMedia & { db: Tx },
+  artist: CreatedArtist,
+  sessionId: string,
+  file: { bytes: Buffer; fileName: string; description: string },
+): Promise<string> {
+  const asArtist = {
+    api: {
+      getSession: async () => ({
+        user: { id: artist.user.id, email: artist.user.email, name: artist.user.name },
+      }),
+    },
+  } as unknown as UploadCtx["auth"];
+  const url = new URL(`http://seed.invalid/api/sessions/${sessionId}/media`);
+  url.searchParams.set("fileName", file.fileName);
+  url.searchParams.set("description", file.description);
+  const request = new Request(url, {
+    method: "PUT",
+    body: new Uint8Array(file.bytes),
+    headers: { "Content-Length": String(file.bytes.length) },
+  });
+  const res = await handleMediaUpload(
+    request,
+    {
+      db: ctx.db,
+      env: ctx.env,
+      storage: ctx.storage,
+      logger: ctx.logger,
+      auth: asArtist,
+    },
+    sessionId,
+  );
+  const body = (await res.json()) as { media?: { id: string }; error?: string };
+  if (res.status !== 201 || !body.media)
+    throw new Error(`demo media refused (${res.status}): ${body.error ?? "no media"}`);
+  return body.media.id;
 }
 
 /** Rating and review count follow from the rated bookings. */

@@ -52,7 +52,10 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const database = openDatabase(databaseOptionsFor(env));
   await database.migrate();
   if (database.driver === "pglite" && env.seedDemoData && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db, { today: todayIn(env.timeZone) });
+    await seedDemoData(database.db, {
+      today: todayIn(env.timeZone),
+      media: { env, storage: createStorage(env.storage), logger },
+    });
     logger.info("seeded demo data into the empty embedded database");
   }
 
