@@ -2,15 +2,24 @@
 // artists into a fresh database on a PostgreSQL server (BENCH_DATABASE_URL, dropped at the end) and
 // 100,000 into an in-memory PGlite with set-based SQL, then runs each scenario through the real
 // searchArtists with 10 requests in flight and prints latency percentiles, throughput and the
-// EXPLAIN (ANALYZE, BUFFERS) plan of the exact SQL searchArtists sends.
+// EXPLAIN (ANALYZE, BUFFERS) plan of the exact SQL searchArtists sends. The filters' value counts
+// (facets) are measured both as a visitor meets them (cached per instance for FACET_TTL_MS) and as
+// the GROUP BY that refreshes them, with its plans.
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import {
   GENRES as BASE_GENRES,
   LOCATIONS as BASE_LOCATIONS,
 } from "../app/features/artists/artists.constants";
 import type { DiscoveryQuery } from "../app/features/artists/artists.schema";
-import { searchArtists } from "../app/features/artists/artists.server";
+import {
+  countDiscoveryFacets,
+  FACET_TTL_MS,
+  facetQueries,
+  getDiscoveryFacets,
+  searchArtists,
+} from "../app/features/artists/artists.server";
 import {
   type Database,
   type DatabaseHandle,
@@ -283,7 +292,17 @@ async function seedArtists(handle: DatabaseHandle, count: number, maintenanceWor
 
 // ─── Scenarios ────────────────────────────────────────────────────────────────────────────────
 
-type Scenario = { name: string; queries: DiscoveryQuery[]; extra?: boolean };
+type Scenario = {
+  name: string;
+  queries: DiscoveryQuery[];
+  /** Not counted in the verdict (shown for information). */
+  extra?: boolean;
+  /** What one request does; answers how many artists (or filter values) it found. */
+  run?: (db: Queryable, q: DiscoveryQuery) => Promise<number>;
+};
+
+const search = async (db: Queryable, q: DiscoveryQuery) =>
+  (await searchArtists({ db: db as Database }, null, q)).artists.length;
 
 const query = (fields: Partial<DiscoveryQuery>): DiscoveryQuery => ({
   q: "",
@@ -316,6 +335,28 @@ const SCENARIOS: Scenario[] = [
     queries: [query({ q: "guitar", genre: "Rock", location: "Atlanta GA" })],
   },
   { name: "genre filter (Jazz), page 3", queries: [query({ genre: "Jazz", page: 3 })] },
+  {
+    // What /artist-discovery's loader does: the search and the filters' values side by side.
+    name: "discovery page: search + facets",
+    queries: [query({}), query({ genre: "Jazz" }), query({ location: "Mumbai" })],
+    run: async (db, q) => {
+      const [found, facets] = await Promise.all([
+        search(db, q),
+        getDiscoveryFacets({ db: db as Database }, null),
+      ]);
+      return Math.min(found, facets.genres.length, facets.locations.length);
+    },
+  },
+  {
+    // The GROUP BY behind the facets, uncached: what one instance runs once per FACET_TTL_MS.
+    name: "extra: facet counts recomputed",
+    extra: true,
+    queries: [query({})],
+    run: async (db) => {
+      const facets = await countDiscoveryFacets({ db: db as Database });
+      return Math.min(facets.genres.length, facets.locations.length);
+    },
+  },
   {
     name: "extra: full-name search",
     extra: true,
@@ -353,16 +394,12 @@ const percentile = (sorted: number[], p: number) =>
 
 async function measure(db: Queryable, scenario: Scenario) {
   // Warm-up (at most 50 requests or 2 s), and a check that every query finds artists.
+  const run = scenario.run ?? search;
   const found: number[] = [];
-  for (const q of scenario.queries)
-    found.push((await searchArtists({ db: db as Database }, null, q)).artists.length);
+  for (const q of scenario.queries) found.push(await run(db, q));
   const warmupStarted = performance.now();
   for (let i = 0; i < WARMUP_REQUESTS && performance.now() - warmupStarted < WARMUP_MAX_MS; i++) {
-    await searchArtists(
-      { db: db as Database },
-      null,
-      scenario.queries[i % scenario.queries.length] as DiscoveryQuery,
-    );
+    await run(db, scenario.queries[i % scenario.queries.length] as DiscoveryQuery);
   }
   const latencies: number[] = [];
   let issued = 0;
@@ -371,7 +408,7 @@ async function measure(db: Queryable, scenario: Scenario) {
     while (issued < MAX_REQUESTS && performance.now() - started < MAX_DURATION_MS) {
       const q = scenario.queries[issued++ % scenario.queries.length] as DiscoveryQuery;
       const t0 = performance.now();
-      await searchArtists({ db: db as Database }, null, q);
+      await run(db, q);
       latencies.push(performance.now() - t0);
     }
   };
@@ -397,11 +434,20 @@ async function runScenarios(label: string, db: Queryable, fullPlans: boolean) {
   const first = await discoverySql(SCENARIOS[0]?.queries[0] as DiscoveryQuery);
   if (fullPlans)
     console.log(`SQL (name search):\n  ${first.text}\n  params: ${JSON.stringify(first.params)}`);
-  for (const scenario of SCENARIOS) {
+  for (const scenario of SCENARIOS.filter((x) => !x.run)) {
     const statement = await discoverySql(scenario.queries[0] as DiscoveryQuery);
     const plan = await explain(db, statement);
     console.log(
       `\n[${scenario.name}] ${JSON.stringify(scenario.queries[0])}\n  ${plan.seqScan ? "SEQ SCAN of artist_profiles" : "no seq scan of artist_profiles"}; ` +
+        `${plan.executionMs.toFixed(1)} ms; buffers hit ${plan.sharedHit} read ${plan.sharedRead}\n  nodes: ${plan.summary}`,
+    );
+    if (fullPlans) for (const line of plan.lines) console.log(`    ${line}`);
+  }
+  for (const [name, facetQuery] of Object.entries(facetQueries())) {
+    const { sql: text, params } = new PgDialect().sqlToQuery(facetQuery);
+    const plan = await explain(db, { text, params });
+    console.log(
+      `\n[facet counts: ${name}] (refreshed once per ${FACET_TTL_MS / 1000} s per instance)\n  ${plan.seqScan ? "SEQ SCAN of artist_profiles" : "no seq scan of artist_profiles"}; ` +
         `${plan.executionMs.toFixed(1)} ms; buffers hit ${plan.sharedHit} read ${plan.sharedRead}\n  nodes: ${plan.summary}`,
     );
     if (fullPlans) for (const line of plan.lines) console.log(`    ${line}`);
@@ -529,8 +575,10 @@ async function benchPglite() {
 
 async function main() {
   const started = performance.now();
-  await benchServer();
-  await benchPglite();
+  // BENCH_ONLY=server or BENCH_ONLY=pglite runs one half.
+  const only = process.env.BENCH_ONLY;
+  if (only !== "pglite") await benchServer();
+  if (only !== "server") await benchPglite();
   console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 

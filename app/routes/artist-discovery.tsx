@@ -6,9 +6,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
-import { GENRES, LOCATIONS } from "~/features/artists/artists.constants";
 import { parseDiscoveryQuery } from "~/features/artists/artists.schema";
-import { searchArtists } from "~/features/artists/artists.server";
+import { type Facet, getDiscoveryFacets, searchArtists } from "~/features/artists/artists.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist-discovery";
 
@@ -22,8 +21,29 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDiscoveryQuery(new URL(request.url).searchParams);
   const viewer = await getCurrentUser(request, context);
-  const result = await searchArtists(context, viewer, query);
-  return { query, ...result };
+  const [result, facets] = await Promise.all([
+    searchArtists(context, viewer, query),
+    getDiscoveryFacets(context, viewer),
+  ]);
+  return { query, ...result, facets };
+}
+
+/**
+ * A filter's options: the values artists have, with how many the filter finds. A value in the
+ * address that is not among them (a rare one, or none) stays selectable, without a count.
+ */
+function FacetOptions({ facets, selected }: { facets: Facet[]; selected: string }) {
+  const listed = !selected || facets.some((f) => f.value === selected);
+  return (
+    <>
+      {listed ? null : <option value={selected}>{selected}</option>}
+      {facets.map((f) => (
+        <option key={f.value} value={f.value}>
+          {`${f.value} (${f.count.toLocaleString("en-US")})`}
+        </option>
+      ))}
+    </>
+  );
 }
 
 function pageHref(params: URLSearchParams, page: number) {
@@ -35,7 +55,7 @@ function pageHref(params: URLSearchParams, page: number) {
 }
 
 export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
-  const { query, artists, hasMore } = loaderData;
+  const { query, artists, hasMore, facets } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -96,11 +116,7 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
                 className={inputClasses}
               >
                 <option value="">All genres</option>
-                {GENRES.map((g) => (
-                  <option key={g} value={g}>
-                    {g}
-                  </option>
-                ))}
+                <FacetOptions facets={facets.genres} selected={query.genre} />
               </select>
             </div>
             <div>
@@ -114,11 +130,7 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
                 className={inputClasses}
               >
                 <option value="">All locations</option>
-                {LOCATIONS.map((l) => (
-                  <option key={l} value={l}>
-                    {l}
-                  </option>
-                ))}
+                <FacetOptions facets={facets.locations} selected={query.location} />
               </select>
             </div>
           </div>

@@ -14,9 +14,11 @@ import {
 import { ArtistProfileUpdateSchema } from "~/features/artists/artists.schema";
 import {
   getOwnArtistProfile,
+  getProfileSuggestions,
   setArtistAvatar,
   updateArtistProfile,
 } from "~/features/artists/artists.server";
+import { timeZoneOptions } from "~/features/artists/time-zones";
 import { attempt, notFound, parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -50,8 +52,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     youtube: artist.socialLinks.youtube ?? "",
     facebook: artist.socialLinks.facebook ?? "",
     isAvailable: artist.isAvailable,
+    timeZone: artist.timeZone,
   };
-  return { values, artistName: artist.artistName, avatarPath: artist.avatarPath };
+  return {
+    values,
+    artistName: artist.artistName,
+    avatarPath: artist.avatarPath,
+    defaultTimeZone: context.env.timeZone,
+    timeZones: timeZoneOptions(artist.timeZone, context.env.timeZone),
+    suggestions: await getProfileSuggestions(context, user),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -139,6 +149,9 @@ export default function EditArtistProfile({ loaderData, actionData }: Route.Comp
           values={profileReply?.values ? formValuesOf(profileReply.values) : loaderData.values}
           fieldErrors={profileReply?.fieldErrors}
           formError={profileReply?.formError}
+          timeZones={loaderData.timeZones}
+          defaultTimeZone={loaderData.defaultTimeZone}
+          suggestions={loaderData.suggestions}
         />
       </section>
     </main>

@@ -4,9 +4,11 @@ import { forgetCurrentUser, getCurrentUser } from "~/features/accounts/accounts.
 import { ArtistProfileForm, formValuesOf } from "~/features/artists/artist-profile-form";
 import { canCreateArtistProfile } from "~/features/artists/artists.policy";
 import { ArtistProfileSchema } from "~/features/artists/artists.schema";
-import { createArtistProfile } from "~/features/artists/artists.server";
+import { createArtistProfile, getProfileSuggestions } from "~/features/artists/artists.server";
+import { timeZoneOptions } from "~/features/artists/time-zones";
 import { attempt, parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/profile-setup";
@@ -19,31 +21,50 @@ export const meta: Route.MetaFunction = () =>
 
 const DRAFT_KEY = "gigledger:profile-setup";
 
+/** Where to go once the profile exists: back to what asked for it (a share link), else its dashboard. */
+function nextPath(request: Request, profileId: string | null) {
+  const fallback = `/artist-dashboard/${profileId}`;
+  return safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), fallback);
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
-  // One profile per account: someone who has one goes to its dashboard.
+  // One profile per account: someone who has one goes on (to its dashboard).
   if (user && !canCreateArtistProfile(user))
-    throw redirect(`/artist-dashboard/${user.artistProfileId}`);
-  return { signedIn: Boolean(user) };
+    throw redirect(nextPath(request, user.artistProfileId));
+  const defaultTimeZone = context.env.timeZone;
+  return {
+    signedIn: Boolean(user),
+    defaultTimeZone,
+    timeZones: timeZoneOptions(defaultTimeZone),
+    suggestions: await getProfileSuggestions(context, user),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
   if (!user) {
-    return redirectWithToast("/auth?redirectTo=%2Fprofile-setup", {
-      title: "Error",
-      description: "You must be logged in to create an artist profile.",
-      variant: "destructive",
-    });
+    const here = new URL(request.url);
+    return redirectWithToast(
+      `/auth?redirectTo=${encodeURIComponent(here.pathname + here.search)}`,
+      {
+        title: "Error",
+        description: "You must be logged in to create an artist profile.",
+        variant: "destructive",
+      },
+    );
   }
   const parsed = parseForm(ArtistProfileSchema, await readForm(request));
   if (!parsed.ok) return parsed.reply;
   return attempt(
     async () => {
-      const { id } = await createArtistProfile(context, user, parsed.data);
+      const { id } = await createArtistProfile(context, user, {
+        ...parsed.data,
+        timeZone: parsed.data.timeZone ?? context.env.timeZone,
+      });
       // The user now has the artist role and a profile: later loaders must not see the old ones.
       forgetCurrentUser(context);
-      return redirectWithToast(`/artist-dashboard/${id}`, {
+      return redirectWithToast(nextPath(request, id), {
         title: "Profile Created!",
         description: "Your artist profile is ready.",
       });
@@ -74,6 +95,9 @@ export default function ProfileSetup({ loaderData, actionData }: Route.Component
           fieldErrors={actionData?.fieldErrors}
           formError={actionData?.formError}
           draftKey={DRAFT_KEY}
+          timeZones={loaderData.timeZones}
+          defaultTimeZone={loaderData.defaultTimeZone}
+          suggestions={loaderData.suggestions}
         />
       </div>
     </main>

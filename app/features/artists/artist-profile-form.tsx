@@ -2,11 +2,12 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
 import type { FieldErrors } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
-import { GENRES, LOCATIONS } from "./artists.constants";
+import { matchTimeZone, timeZoneLabel } from "./time-zones";
 
 type TextField =
   | "artistName"
@@ -18,7 +19,8 @@ type TextField =
   | "hourlyRate"
   | "instagram"
   | "youtube"
-  | "facebook";
+  | "facebook"
+  | "timeZone";
 
 export type ArtistFormValues = Partial<Record<TextField, string>> & { isAvailable?: boolean };
 
@@ -35,6 +37,15 @@ type Props = {
   formError?: string;
   /** Keeps what was typed in this browser tab until the form is saved (sessionStorage). */
   draftKey?: string;
+  /** The zones to choose from (from the server, so both renders list the same). */
+  timeZones: string[];
+  /**
+   * The zone selected before anyone chose one: the app's zone. Once the page runs in a browser,
+   * the browser's own zone replaces it (a new profile only, and only while untouched).
+   */
+  defaultTimeZone: string;
+  /** Genres and locations artists already use, most used first, offered as suggestions. */
+  suggestions: { genres: string[]; locations: string[] };
 };
 
 const DRAFT_FIELDS: TextField[] = [
@@ -56,9 +67,23 @@ export function ArtistProfileForm({
   fieldErrors = {},
   formError,
   draftKey,
+  timeZones,
+  defaultTimeZone,
+  suggestions,
 }: Props) {
   const busy = usePending();
   const form = useRef<HTMLFormElement>(null);
+  const initialZone = matchTimeZone(values.timeZone || defaultTimeZone, timeZones);
+
+  // A new profile starts in the browser's zone (without JavaScript: the app's zone).
+  const detectZone = mode === "create" && !values.timeZone;
+  useEffect(() => {
+    const select = form.current?.elements.namedItem("timeZone");
+    if (!detectZone || !(select instanceof HTMLSelectElement)) return;
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const match = browserZone ? matchTimeZone(browserZone, timeZones) : undefined;
+    if (match && select.value === initialZone) select.value = match;
+  }, [detectZone, timeZones, initialZone]);
 
   // Never lose what was typed: restore a draft (for example after signing in again), save on input.
   useEffect(() => {
@@ -115,15 +140,28 @@ export function ArtistProfileForm({
           />
         </div>
         <datalist id="genre-options">
-          {GENRES.map((g) => (
+          {suggestions.genres.map((g) => (
             <option key={g} value={g} />
           ))}
         </datalist>
         <datalist id="location-options">
-          {LOCATIONS.map((l) => (
+          {suggestions.locations.map((l) => (
             <option key={l} value={l} />
           ))}
         </datalist>
+        <SelectField
+          label="Time Zone"
+          name="timeZone"
+          defaultValue={initialZone}
+          error={fieldErrors.timeZone}
+          hint="Your sessions and bookings are in this zone's local time: what you enter is what everyone sees."
+        >
+          {timeZones.map((z) => (
+            <option key={z} value={z}>
+              {timeZoneLabel(z)}
+            </option>
+          ))}
+        </SelectField>
         <TextareaField
           label="Bio"
           name="bio"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "./time-zones";
 
 const required = (label: string, max = 200) =>
   z
@@ -47,6 +48,13 @@ export const ArtistProfileSchema = z.object({
   instagram: optionalUrl("Instagram"),
   youtube: optionalUrl("YouTube"),
   facebook: optionalUrl("Facebook"),
+  /** IANA zone. Left out of a post: a new profile gets the app's zone, an edit keeps the stored one. */
+  timeZone: z
+    .string()
+    .trim()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isTimeZone(v), "Please choose a time zone from the list")
+    .optional(),
 });
 export type ArtistProfileInput = z.infer<typeof ArtistProfileSchema>;
 

@@ -1,16 +1,17 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
 import { refuse } from "~/lib/problem";
-import type { Queryable } from "~db/client";
+import { type Queryable, queryRows } from "~db/client";
 import { artistProfiles, musicSessions, portfolios, type SocialLinks, userRoles } from "~db/schema";
-import { DISCOVERY_PAGE_SIZE } from "./artists.constants";
+import { DISCOVERY_PAGE_SIZE, GENRES, LOCATIONS } from "./artists.constants";
 import { canEditArtistProfile } from "./artists.policy";
 import type { ArtistProfileInput, DiscoveryQuery } from "./artists.schema";
 import { storeAvatar } from "./avatar.server";
 import { isSlug, slugify } from "./slug";
+import { isTimeZone } from "./time-zones";
 
 type Ctx = Pick<AppContext, "db">;
 
@@ -111,6 +112,160 @@ export async function searchArtists(ctx: Ctx, _viewer: Actor, query: DiscoveryQu
   };
 }
 
+// ─── Filter values (facets) ─────────────────────────────────────────────────────────────────────
+
+/** A filter value artists have, and how many artists the filter finds with it. */
+export type Facet = { value: string; count: number };
+export type DiscoveryFacets = { genres: Facet[]; locations: Facet[] };
+
+/** The most used values offered per filter (free text can hold many rare ones). */
+export const FACET_LIMIT = 100;
+/** Genre values read to merge spellings and sum "contains" counts before keeping FACET_LIMIT. */
+const GENRE_VALUES_READ = 1000;
+/** How long an instance reuses the counts; its own profile writes refresh them at once. */
+export const FACET_TTL_MS = 60_000;
+
+/**
+ * The two counts behind the filters, over every artist (not the page's matches, so the lists stay
+ * put while the visitor types). Locations walk artist_profiles_location_idx: each distinct value
+ * is found with one index probe past the last (a "skip scan"), then counted from the index alone,
+ * so the table itself is never read. No index holds genre values, so genres are a GROUP BY that
+ * reads the table; getDiscoveryFacets keeps both counts out of the request path. Exported for the
+ * plan test and the bench.
+ */
+export function facetQueries(): { genres: SQL; locations: SQL } {
+  return {
+    genres: sql`
+      SELECT genre AS value, count(*)::int AS count
+      FROM artist_profiles
+      GROUP BY genre
+      ORDER BY count(*) DESC, genre
+      LIMIT ${GENRE_VALUES_READ}`,
+    locations: sql`
+      WITH RECURSIVE distinct_locations(value) AS (
+        SELECT min(location) FROM artist_profiles
+        UNION ALL
+        SELECT (SELECT min(location) FROM artist_profiles WHERE location > d.value)
+        FROM distinct_locations d WHERE d.value IS NOT NULL
+      )
+      SELECT value,
+        (SELECT count(*) FROM artist_profiles a WHERE a.location = d.value)::int AS count
+      FROM distinct_locations d
+      WHERE value IS NOT NULL
+      ORDER BY count DESC, value
+      LIMIT ${FACET_LIMIT}`,
+  };
+}
+
+const byName = (a: Facet, b: Facet) =>
+  a.value.localeCompare(b.value, "en", { sensitivity: "base" }) ||
+  (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+
+/**
+ * The genre filter matches "contains, any case" (see searchArtists), so a value's count is the
+ * number of artists whose genre contains it: "Jazz" counts "Smooth Jazz" too, exactly what
+ * choosing it finds. Spellings that differ only in case are one value (the most used spelling).
+ */
+export function genreFacets(rows: Facet[], limit = FACET_LIMIT): Facet[] {
+  const merged = new Map<string, { value: string; top: number; count: number }>();
+  for (const row of rows) {
+    const key = row.value.toLowerCase();
+    const entry = merged.get(key);
+    if (!entry) merged.set(key, { value: row.value, top: row.count, count: row.count });
+    else {
+      entry.count += row.count;
+      if (row.count > entry.top) Object.assign(entry, { value: row.value, top: row.count });
+    }
+  }
+  const values = [...merged.entries()];
+  return values
+    .map(([key, { value, count }]) => ({
+      value,
+      own: count,
+      count: values.reduce((sum, [other, o]) => (other.includes(key) ? sum + o.count : sum), 0),
+    }))
+    .sort((a, b) => b.own - a.own || byName(a, b))
+    .slice(0, limit)
+    .map(({ value, count }) => ({ value, count }))
+    .sort(byName);
+}
+
+/** The filters' values and counts, read now (the bench measures this). */
+export async function countDiscoveryFacets(ctx: Ctx): Promise<DiscoveryFacets> {
+  const queries = facetQueries();
+  const [genres, locations] = await Promise.all([
+    queryRows<Facet>(ctx.db, queries.genres),
+    queryRows<Facet>(ctx.db, queries.locations),
+  ]);
+  return { genres: genreFacets(genres), locations: [...locations].sort(byName) };
+}
+
+/**
+ * What profile setup suggests for genre and location: the values artists use (most used first),
+ * then the usual ones nobody has used yet. Public.
+ */
+export async function getProfileSuggestions(
+  ctx: Ctx,
+  viewer: Actor,
+): Promise<{ genres: string[]; locations: string[] }> {
+  const facets = await getDiscoveryFacets(ctx, viewer);
+  const mostUsed = (list: Facet[], usual: readonly string[]) => {
+    const values = [...list].sort((a, b) => b.count - a.count).map((f) => f.value);
+    const seen = new Set(values.map((v) => v.toLowerCase()));
+    return [...values, ...usual.filter((v) => !seen.has(v.toLowerCase()))];
+  };
+  return {
+    genres: mostUsed(facets.genres, GENRES),
+    locations: mostUsed(facets.locations, LOCATIONS),
+  };
+}
+
+type FacetEntry = { at: number; facets: Promise<DiscoveryFacets>; refreshing?: boolean };
+const facetCache = new WeakMap<object, FacetEntry>();
+
+/** A profile was created or changed here: the next discovery page counts again. */
+function forgetFacets(ctx: Ctx) {
+  facetCache.delete(ctx.db);
+}
+
+function countInto(ctx: Ctx, now: number): FacetEntry {
+  const entry: FacetEntry = { at: now, facets: countDiscoveryFacets(ctx) };
+  facetCache.set(ctx.db, entry);
+  entry.facets.catch(() => {
+    if (facetCache.get(ctx.db) === entry) facetCache.delete(ctx.db);
+  });
+  return entry;
+}
+
+/**
+ * The values artists actually have in the genre and location filters, with counts: the most used
+ * FACET_LIMIT of each, shown alphabetically. Counting is a GROUP BY over every artist (about half
+ * a second at a million), so an instance counts once, then serves its last counts and recounts in
+ * the background once they are FACET_TTL_MS old; its own profile writes make the next call count
+ * afresh. A discovery page therefore costs only its search. Public.
+ */
+export async function getDiscoveryFacets(
+  ctx: Ctx,
+  _viewer: Actor,
+  { now = Date.now() }: { now?: number } = {},
+): Promise<DiscoveryFacets> {
+  const cached = facetCache.get(ctx.db);
+  if (!cached) return countInto(ctx, now).facets;
+  if (now - cached.at >= FACET_TTL_MS && !cached.refreshing) {
+    cached.refreshing = true;
+    const next = countDiscoveryFacets(ctx);
+    next.then(
+      () => {
+        if (facetCache.get(ctx.db) === cached) facetCache.set(ctx.db, { at: now, facets: next });
+      },
+      () => {
+        cached.refreshing = false;
+      },
+    );
+  }
+  return cached.facets;
+}
+
 export type ArtistProfile = ArtistSummary & {
   userId: string;
   experience: string;
@@ -118,6 +273,8 @@ export type ArtistProfile = ArtistSummary & {
   socialLinks: SocialLinks;
   totalSessions: number;
   totalMinutes: number;
+  /** IANA zone: the artist's session and booking times are wall-clock times here. */
+  timeZone: string;
 };
 
 const profileColumns = {
@@ -128,6 +285,7 @@ const profileColumns = {
   socialLinks: artistProfiles.socialLinks,
   totalSessions: artistProfiles.totalSessions,
   totalMinutes: artistProfiles.totalMinutes,
+  timeZone: artistProfiles.timeZone,
 };
 
 /**
@@ -240,7 +398,13 @@ export async function getPublicPortfolioId(
   return row?.id ?? null;
 }
 
+const BAD_TIME_ZONE = "Please choose a time zone from the list";
+
 function profileValues(input: ArtistProfileInput) {
+  // The form's schema checks it too; a caller that skips the form must not store a zone no
+  // runtime can read.
+  if (input.timeZone !== undefined && !isTimeZone(input.timeZone))
+    refuse("invalid", BAD_TIME_ZONE, { fieldErrors: { timeZone: BAD_TIME_ZONE } });
   const socialLinks: SocialLinks = {};
   if (input.instagram) socialLinks.instagram = input.instagram;
   if (input.youtube) socialLinks.youtube = input.youtube;
@@ -254,6 +418,8 @@ function profileValues(input: ArtistProfileInput) {
     instruments: input.instruments,
     hourlyRate: input.hourlyRate,
     socialLinks,
+    // Left out, a new profile takes the column's default and an edit keeps the stored zone.
+    ...(input.timeZone ? { timeZone: input.timeZone } : {}),
   };
 }
 
@@ -281,6 +447,7 @@ export async function createArtistProfile(
   const userId = actor.id;
   const existing = await ownProfile(db, userId);
   if (existing) return { id: existing.id, created: false };
+  const values = profileValues(input);
   const base = slugify(input.artistName);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
@@ -289,7 +456,7 @@ export async function createArtistProfile(
         const slug = await freeSlug(tx, base);
         const [profile] = await tx
           .insert(artistProfiles)
-          .values({ userId, slug, ...profileValues(input) })
+          .values({ userId, slug, ...values })
           .returning({ id: artistProfiles.id });
         if (!profile) throw new Error("artist profile was not created");
         await tx.insert(portfolios).values({
@@ -300,6 +467,7 @@ export async function createArtistProfile(
         });
         return profile.id;
       });
+      forgetFacets(ctx);
       return { id, created: true };
     } catch (error) {
       // Two sign-ups racing for one slug: try the next free one. A second profile for the same
@@ -357,6 +525,7 @@ export async function updateArtistProfile(
     .update(artistProfiles)
     .set({ ...profileValues(input), isAvailable: input.isAvailable, updatedAt: new Date() })
     .where(eq(artistProfiles.id, artist.id));
+  forgetFacets(ctx);
   return artist.id;
 }
 
