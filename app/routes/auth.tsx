@@ -4,6 +4,7 @@ import { Card } from "~/components/ui/card";
 import {
   EmailOnlySchema,
   NewPasswordSchema,
+  type Purpose,
   SignInSchema,
   SignUpSchema,
 } from "~/features/accounts/accounts.schema";
@@ -38,26 +39,50 @@ export const meta: Route.MetaFunction = () =>
 
 type View = "signin" | "signup" | "forgot" | "recovery";
 type Intent = "signin" | "signup" | "resend" | "forgot" | "reset";
-/** What a success answers: the form it came from and, when a mail went out, its address. */
-type Done = { intent: Intent; email?: string };
+/**
+ * What a success answers: the form it came from and, when a mail went out, its address and where
+ * its link leads.
+ */
+type Done = { intent: Intent; email?: string; continueTo?: string };
+
+/**
+ * Where a new account goes once confirmed: back to the action that asked for sign-in (Book
+ * Performance, a share link, a booking mail), else where its purpose leads (see docs/product.md,
+ * Accounts).
+ */
+const PURPOSE_PATH: Record<Purpose, string> = {
+  book: "/artist-discovery",
+  artist: "/profile-setup",
+};
+function continuePath(redirectTo: string, purpose: Purpose) {
+  return redirectTo === "/" ? PURPOSE_PATH[purpose] : redirectTo;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (url.searchParams.get("type") !== "recovery" && (await getCurrentUser(request, context))) {
-    throw redirect("/");
-  }
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (url.searchParams.get("type") !== "recovery" && (await getCurrentUser(request, context))) {
+    throw redirect(redirectTo);
+  }
   if (url.searchParams.get("type") === "recovery") {
     const token = url.searchParams.get("token") ?? "";
     const valid = token !== "" && (await getResetTokenUser(context, token)) !== null;
-    return { view: "recovery" as View, token: valid ? token : null, redirectTo, reason: null };
+    return {
+      view: "recovery" as View,
+      token: valid ? token : null,
+      redirectTo,
+      reason: null,
+      purpose: null,
+    };
   }
   const tab = url.searchParams.get("tab");
   const view: View = tab === "signup" || tab === "forgot" ? tab : "signin";
   // Sent here by 'Book Performance': say why (see docs/product.md, Accounts).
   const reason =
     url.searchParams.get("reason") === "book" ? "Please sign in to book an artist." : null;
-  return { view, token: null, redirectTo, reason };
+  // 'Join as Artist' preselects the artist profile; otherwise booking is preselected.
+  const purpose: Purpose = url.searchParams.get("purpose") === "artist" ? "artist" : "book";
+  return { view, token: null, redirectTo, reason, purpose };
 }
 
 const ERROR = "Error";
@@ -89,12 +114,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "signup": {
       const parsed = parseForm(SignUpSchema, form);
       if (!parsed.ok) return parsed.reply;
-      const { email } = parsed.data;
+      const { email, purpose } = parsed.data;
+      const continueTo = continuePath(safeRedirectPath(form.get("redirectTo")), purpose);
       return attempt(
         async () => {
-          await signUp(context, request, parsed.data);
+          await signUp(context, request, { ...parsed.data, continueTo });
           return replyOk<Done>(
-            { intent: "signup", email },
+            { intent: "signup", email, continueTo },
             {
               toast: {
                 title: "Account Created!",
@@ -110,11 +136,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseForm(EmailOnlySchema, form);
       if (!parsed.ok) return parsed.reply;
       const { email } = parsed.data;
+      // The resent link leads where the first one did (the form carries it).
+      const continueTo = safeRedirectPath(form.get("redirectTo"));
       return attempt(
         async () => {
-          await resendConfirmation(context, { email });
+          await resendConfirmation(context, { email, continueTo });
           return replyOk<Done>(
-            { intent: "resend", email },
+            { intent: "resend", email, continueTo },
             { toast: { title: "Confirmation email sent", description: `Check ${email}.` } },
           );
         },
@@ -170,7 +198,7 @@ const TABS = [
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   useToastOn(actionData, actionData?.toast);
-  const { view, token, redirectTo } = loaderData;
+  const { view, token, redirectTo, purpose } = loaderData;
   const done = actionData?.ok ? actionData.value : undefined;
   // A refused form is the one whose fields came back (its intent is among them).
   const stateFor = (intent: Intent) =>
@@ -186,7 +214,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         <InvalidResetLink />
       );
   } else if ((done?.intent === "signup" || done?.intent === "resend") && done.email) {
-    body = <CheckEmail email={done.email} />;
+    body = <CheckEmail email={done.email} continueTo={done.continueTo ?? redirectTo} />;
   } else if (view === "forgot") {
     body = <ForgotPasswordForm state={stateFor("forgot")} sent={done?.intent === "forgot"} />;
   } else {
@@ -213,7 +241,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           ))}
         </nav>
         {view === "signup" ? (
-          <SignUpForm state={stateFor("signup")} />
+          <SignUpForm
+            state={stateFor("signup")}
+            redirectTo={redirectTo}
+            purpose={purpose ?? "book"}
+          />
         ) : (
           <SignInForm state={stateFor("signin") ?? stateFor("resend")} redirectTo={redirectTo} />
         )}

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { getCurrentUser, requireUser } from "~/features/accounts/accounts.server";
+import { getArtistProfile } from "~/features/artists/artists.server";
 import type { SharingMode } from "~/features/music-sessions/music-sessions.policy";
 import {
   JoinCard,
@@ -50,14 +51,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!check.ok) return { state: "invalid" as const, message: check.message };
   const viewer = await getCurrentUser(request, context);
   const here = new URL(request.url).pathname;
-  if (!viewer) return { state: "sign-in" as const, redirectTo: here };
-  if (!viewer.artistProfileId) return { state: "profile-required" as const };
+  const { ok: _ok, ...shared } = check;
+  const invitation = { mode: check.mode, session: check.session };
+  // The session's times are wall-clock times in its artist's zone, the same for every viewer.
+  const owner = await getArtistProfile(context, viewer, check.session.artistProfileId);
+  const timeZone = owner?.timeZone ?? context.env.timeZone;
+  // Signed out: which session, who invites, and sign-in or sign-up that come back here.
+  if (!viewer) return { state: "sign-in" as const, redirectTo: here, shared: invitation, timeZone };
+  if (!viewer.artistProfileId) return { state: "profile-required" as const, redirectTo: here };
   if (!canJoinSession(viewer, check.session))
     return { state: "own" as const, sessionId: check.session.id };
-  const { ok: _ok, ...shared } = check;
   if (await hasUsedLinkOn(context, viewer, { sessionId: check.session.id, mode: check.mode }))
     return { state: "already" as const, mode: check.mode };
-  return { state: "ready" as const, shared, timeZone: context.env.timeZone };
+  return { state: "ready" as const, shared, timeZone };
 }
 
 const UNABLE = {
@@ -134,12 +140,21 @@ export default function JoinSession({ loaderData, actionData }: Route.ComponentP
     case "invalid":
       return <InvalidLink message={loaderData.message} />;
     case "sign-in":
-      return <SignInRequired redirectTo={loaderData.redirectTo} />;
+      return (
+        <SignInRequired
+          redirectTo={loaderData.redirectTo}
+          shared={loaderData.shared}
+          timeZone={loaderData.timeZone}
+        />
+      );
     case "profile-required":
       return (
         <JoinCard icon={warningIcon} title="Artist Profile Required">
           <p>You need an artist profile to join or verify sessions.</p>
-          <Link to="/profile-setup" className={buttonClasses("primary", "md", "mt-6")}>
+          <Link
+            to={`/profile-setup?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
+            className={buttonClasses("primary", "md", "mt-6")}
+          >
             Set Up Profile
           </Link>
         </JoinCard>

@@ -6,6 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { CopyUrl } from "~/features/instagram/copy-url";
 import { instagramRequiredUrls } from "~/features/instagram/instagram.server";
+import { hasRole } from "~/lib/actor";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/settings.instagram";
 
@@ -20,23 +21,33 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
   if (!user) return { signedIn: false, urls: null } as const;
-  return { signedIn: true, urls: instagramRequiredUrls(context.env.appUrl) } as const;
+  // The setup guide, its URLs and troubleshooting are for whoever runs the site: admins, or
+  // anyone while the app is local (see docs/product.md, Instagram).
+  const operator = !context.env.isPublic || hasRole(user, "admin");
+  return {
+    signedIn: true,
+    urls: operator ? instagramRequiredUrls(context.env.appUrl) : null,
+  } as const;
 }
 
 function Panel({
   icon: Icon,
   title,
+  level = "h2",
   children,
 }: {
   icon: typeof Info;
   title: string;
+  /** h3 inside the operators' section. */
+  level?: "h2" | "h3";
   children: ReactNode;
 }) {
+  const Heading = level;
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6" aria-label={title}>
-      <h2 className="flex items-center gap-2 text-lg font-semibold">
+      <Heading className="flex items-center gap-2 text-lg font-semibold">
         <Icon aria-hidden className="h-5 w-5 text-brand-600" /> {title}
-      </h2>
+      </Heading>
       <div className="mt-3 space-y-3 text-slate-700">{children}</div>
     </section>
   );
@@ -83,59 +94,6 @@ export default function InstagramSettings({ loaderData }: Route.ComponentProps) 
         </p>
       </section>
 
-      <Panel icon={Info} title="Setup guide">
-        <p>For the person setting up GigLedger's Instagram app in Meta for Developers:</p>
-        <ol className="list-decimal space-y-1 pl-6">
-          <li>
-            Create an app of type Business and add the Instagram product with Instagram Login.
-          </li>
-          <li>
-            Add the redirect URI below to the app's Valid OAuth Redirect URIs, exactly as shown.
-          </li>
-          <li>
-            Enter the privacy policy and data deletion URLs below in the app's basic settings.
-          </li>
-          <li>Add your Instagram account as a tester while the app is in development mode.</li>
-        </ol>
-      </Panel>
-
-      <Panel icon={ShieldCheck} title="Required URLs">
-        <CopyUrl label="OAuth Redirect URI" url={urls.redirectUri} />
-        <CopyUrl label="Privacy Policy URL" url={urls.privacyPolicyUrl} />
-        <CopyUrl label="Data Deletion URL" url={urls.dataDeletionUrl} />
-        <p className="text-sm text-slate-600">
-          These are built from this server's public address (APP_URL). Change APP_URL and they
-          change with it.
-        </p>
-      </Panel>
-
-      <Panel icon={AlertTriangle} title="Troubleshooting">
-        <dl className="space-y-3">
-          <div>
-            <dt className="font-medium text-slate-900">Invalid platform app</dt>
-            <dd>
-              The app ID is not an Instagram app, or the Instagram product has not been added. Add
-              Instagram (Instagram Login) to the app in Meta for Developers and use its Instagram
-              app ID.
-            </dd>
-          </div>
-          <div>
-            <dt className="font-medium text-slate-900">Redirect URI mismatch</dt>
-            <dd>
-              The redirect URI in the app settings must match the one above character for character,
-              including https and the path.
-            </dd>
-          </div>
-          <div>
-            <dt className="font-medium text-slate-900">Popup blocked</dt>
-            <dd>
-              The Instagram sign-in opens in a popup. Allow popups for this site in your browser and
-              try again.
-            </dd>
-          </div>
-        </dl>
-      </Panel>
-
       <Panel icon={Users} title="Collaboration discovery">
         <p>
           Once connected, when you look at an artist's profile GigLedger checks which of the artists
@@ -168,6 +126,65 @@ export default function InstagramSettings({ loaderData }: Route.ComponentProps) 
         account is linked to can be matched, and only sessions recorded on GigLedger count as
         collaborations.
       </p>
+      {urls ? (
+        <section aria-labelledby="operators-title" className="space-y-6">
+          <h2 id="operators-title" className="text-xl font-semibold">
+            For the site's operators
+          </h2>
+          <Panel icon={Info} title="Setup guide" level="h3">
+            <p>For the person setting up GigLedger's Instagram app in Meta for Developers:</p>
+            <ol className="list-decimal space-y-1 pl-6">
+              <li>
+                Create an app of type Business and add the Instagram product with Instagram Login.
+              </li>
+              <li>
+                Add the redirect URI below to the app's Valid OAuth Redirect URIs, exactly as shown.
+              </li>
+              <li>
+                Enter the privacy policy and data deletion URLs below in the app's basic settings.
+              </li>
+              <li>Add your Instagram account as a tester while the app is in development mode.</li>
+            </ol>
+          </Panel>
+
+          <Panel icon={ShieldCheck} title="Required URLs" level="h3">
+            <CopyUrl label="OAuth Redirect URI" url={urls.redirectUri} />
+            <CopyUrl label="Privacy Policy URL" url={urls.privacyPolicyUrl} />
+            <CopyUrl label="Data Deletion URL" url={urls.dataDeletionUrl} />
+            <p className="text-sm text-slate-600">
+              These are built from this server's public address (APP_URL). Change APP_URL and they
+              change with it.
+            </p>
+          </Panel>
+
+          <Panel icon={AlertTriangle} title="Troubleshooting" level="h3">
+            <dl className="space-y-3">
+              <div>
+                <dt className="font-medium text-slate-900">Invalid platform app</dt>
+                <dd>
+                  The app ID is not an Instagram app, or the Instagram product has not been added.
+                  Add Instagram (Instagram Login) to the app in Meta for Developers and use its
+                  Instagram app ID.
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Redirect URI mismatch</dt>
+                <dd>
+                  The redirect URI in the app settings must match the one above character for
+                  character, including https and the path.
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Popup blocked</dt>
+                <dd>
+                  The Instagram sign-in opens in a popup. Allow popups for this site in your browser
+                  and try again.
+                </dd>
+              </div>
+            </dl>
+          </Panel>
+        </section>
+      ) : null}
     </main>
   );
 }

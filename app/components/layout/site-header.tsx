@@ -20,18 +20,20 @@ function navItems(user: HeaderUser | null, pathname: string) {
       primary,
       account: [
         { to: "/auth", label: "Sign In" },
-        {
-          to: "/auth?tab=signup",
-          label: pathname === "/artist-discovery" ? "Join as Artist" : "Join",
-        },
+        pathname === "/artist-discovery"
+          ? { to: "/auth?tab=signup&purpose=artist", label: "Join as Artist" }
+          : { to: "/auth?tab=signup", label: "Join" },
       ],
     };
   }
+  // Dashboard is the artist's own, or My Bookings for everyone else: nobody who came to book is
+  // sent to create an artist profile (see docs/product.md, Other pages).
   primary.push({
-    to: user.artistProfileId ? "/artist-dashboard" : "/profile-setup",
+    to: user.artistProfileId ? "/artist-dashboard" : "/client-bookings",
     label: "Dashboard",
   });
-  if (hasRole(user, "client")) primary.push({ to: "/client-bookings", label: "My Bookings" });
+  if (user.artistProfileId && hasRole(user, "client"))
+    primary.push({ to: "/client-bookings", label: "My Bookings" });
   primary.push({ to: "/settings/instagram", label: "Instagram" });
   return { primary, account: [] as NavItem[] };
 }
@@ -137,9 +139,9 @@ function UserMenu({ user }: { user: HeaderUser }) {
             className={menuItemClass}
             onClick={close}
           >
-            {user.artistProfileId ? "Artist Dashboard" : "Setup Profile"}
+            {user.artistProfileId ? "Artist Dashboard" : "Create artist profile"}
           </Link>
-          {hasRole(user, "client") ? (
+          {!user.artistProfileId || hasRole(user, "client") ? (
             <Link to="/client-bookings" className={menuItemClass} onClick={close}>
               My Bookings
             </Link>
@@ -222,6 +224,11 @@ function MobileNav({ items, user }: { items: NavItem[]; user: HeaderUser | null 
             ))}
             {user ? (
               <>
+                {user.artistProfileId ? null : (
+                  <NavLink to="/profile-setup" className={navLinkClass} onClick={close}>
+                    Create artist profile
+                  </NavLink>
+                )}
                 <NavLink to="/settings" className={navLinkClass} onClick={close}>
                   Settings
                 </NavLink>

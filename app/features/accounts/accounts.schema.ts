@@ -27,11 +27,17 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
+/** What the person came for: booking musicians, or an artist profile of their own. */
+export const PURPOSES = ["book", "artist"] as const;
+export type Purpose = (typeof PURPOSES)[number];
+
 export const SignUpSchema = z.object({
   firstName: name("First name is required"),
   lastName: name("Last name is required"),
   email,
   password,
+  // Left out (a sign-up that started from an action asks nothing): booking.
+  purpose: z.enum(PURPOSES).catch("book"),
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 

@@ -10,6 +10,7 @@ import {
   peekRateLimit,
   type RateLimitRule,
 } from "~/lib/rate-limit.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import {
   artistProfiles,
   authVerifications,
@@ -218,17 +219,28 @@ export async function signIn(ctx: Ctx, request: Request, input: SignIn): Promise
 }
 
 /**
- * Creates the account and sends the confirmation mail. An address that already has an account
- * gets the same answer (and a mail telling its owner), so sign-up reveals no accounts.
+ * Where the confirmation mail's link leads once it has signed the user in: a path on this site
+ * (anything else is home).
  */
-export async function signUp(ctx: Ctx, request: Request, input: SignUp): Promise<void> {
+export type AfterConfirmation = { continueTo?: string };
+
+/**
+ * Creates the account and sends the confirmation mail, whose link signs the user in and goes on
+ * to `continueTo`. An address that already has an account gets the same answer (and a mail
+ * telling its owner), so sign-up reveals no accounts.
+ */
+export async function signUp(
+  ctx: Ctx,
+  request: Request,
+  input: SignUp & AfterConfirmation,
+): Promise<void> {
   if (!(await withinLimits(ctx, "signUp", input.email))) refuse("rate_limited", TOO_MANY_ATTEMPTS);
   const response = await ctx.auth.api.signUpEmail({
     body: {
       name: `${input.firstName} ${input.lastName}`,
       email: input.email,
       password: input.password,
-      callbackURL: "/",
+      callbackURL: safeRedirectPath(input.continueTo),
     },
     headers: request.headers,
     asResponse: true,
@@ -255,7 +267,10 @@ export async function signUp(ctx: Ctx, request: Request, input: SignUp): Promise
     .onConflictDoNothing();
 }
 
-export async function resendConfirmation(ctx: Ctx, input: { email: string }): Promise<void> {
+export async function resendConfirmation(
+  ctx: Ctx,
+  input: { email: string } & AfterConfirmation,
+): Promise<void> {
   if (!(await withinLimits(ctx, "mail", input.email))) refuse("rate_limited", TOO_MANY_ATTEMPTS);
   const [user] = await ctx.db
     .select({ verified: users.emailVerified })
@@ -264,7 +279,9 @@ export async function resendConfirmation(ctx: Ctx, input: { email: string }): Pr
   // Answer the same whether or not the address has an unconfirmed account.
   if (user && !user.verified) {
     await ctx.auth.api
-      .sendVerificationEmail({ body: { email: input.email, callbackURL: "/" } })
+      .sendVerificationEmail({
+        body: { email: input.email, callbackURL: safeRedirectPath(input.continueTo) },
+      })
       .catch((error: unknown) => {
         ctx.logger.error({ err: error }, "could not resend the confirmation mail");
       });

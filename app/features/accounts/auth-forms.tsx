@@ -7,6 +7,7 @@ import { Spinner } from "~/components/ui/spinner";
 import type { FormReply } from "~/lib/form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/use-pending";
+import type { Purpose } from "./accounts.schema";
 import { EMAIL_NOT_CONFIRMED } from "./auth-errors";
 
 /** What a form shows of its last reply: messages, what was typed, and why it was refused. */
@@ -67,6 +68,8 @@ export function SignInForm({ state, redirectTo }: { state?: AuthFormState; redir
       {notConfirmed ? (
         <Form method="post">
           <input type="hidden" name="email" value={state?.values?.email ?? ""} />
+          {/* The new link leads back to what asked for sign-in, like the first one. */}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <Button type="submit" name="intent" value="resend" variant="outline" className="w-full">
             Resend confirmation email
           </Button>
@@ -81,10 +84,60 @@ export function SignInForm({ state, redirectTo }: { state?: AuthFormState; redir
   );
 }
 
-export function SignUpForm({ state }: { state?: AuthFormState }) {
+const PURPOSE_CHOICES: { value: Purpose; label: string; hint: string }[] = [
+  { value: "book", label: "Book musicians", hint: "Find artists and book them for your event." },
+  {
+    value: "artist",
+    label: "Create an artist profile",
+    hint: "Get booked and build your verified history.",
+  },
+];
+
+/**
+ * Sign-up asks what the person came for and continues there after confirming; a sign-up that
+ * started from an action (`redirectTo`) returns to it instead and asks nothing.
+ */
+export function SignUpForm({
+  state,
+  redirectTo,
+  purpose,
+}: {
+  state?: AuthFormState;
+  redirectTo: string;
+  purpose: Purpose;
+}) {
+  const chosen = state?.values?.purpose ?? purpose;
   return (
     <Form method="post" className="space-y-4" noValidate>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormError>{state?.formError}</FormError>
+      {redirectTo === "/" ? (
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">
+            What brings you to GigLedger?
+          </legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {PURPOSE_CHOICES.map((choice) => (
+              <label
+                key={choice.value}
+                className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="purpose"
+                  value={choice.value}
+                  defaultChecked={chosen === choice.value}
+                  className="mt-1 accent-brand-600"
+                />
+                <span>
+                  <span className="block text-sm font-medium">{choice.label}</span>
+                  <span className="block text-xs text-slate-600">{choice.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="First Name"
@@ -127,7 +180,7 @@ export function SignUpForm({ state }: { state?: AuthFormState }) {
   );
 }
 
-export function CheckEmail({ email }: { email: string }) {
+export function CheckEmail({ email, continueTo }: { email: string; continueTo: string }) {
   return (
     <div className="space-y-4 text-center">
       <MailCheck aria-hidden className="mx-auto h-12 w-12 text-brand-600" />
@@ -138,6 +191,7 @@ export function CheckEmail({ email }: { email: string }) {
       </p>
       <Form method="post">
         <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="redirectTo" value={continueTo} />
         <Button type="submit" name="intent" value="resend" variant="outline" className="w-full">
           Resend confirmation email
         </Button>
@@ -234,7 +288,8 @@ export function InvalidResetLink() {
   );
 }
 
-const AFTER_RESET = "/artist-dashboard";
+/** The dashboard that fits the account: an artist's own, else My Bookings or discovery. */
+const AFTER_RESET = "/dashboard";
 
 /** 'Password Updated', then on to the dashboard after 2 seconds (a meta refresh without JS). */
 export function PasswordUpdated() {

@@ -9,7 +9,7 @@ import {
   SESSION_TYPE_LABELS,
   type SessionType,
 } from "~/features/music-sessions/music-sessions.schema";
-import { formatDateTime } from "~/lib/dates";
+import { formatDuration, formatWallClock } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
 import { TRUST_SCORE_LABELS, type TrustScore } from "./sharing.schema";
@@ -53,7 +53,8 @@ function SessionSummary({
       <p className="text-sm text-slate-600">by {session.artistName}</p>
       <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
         <Calendar aria-hidden className="h-4 w-4 shrink-0" />{" "}
-        {formatDateTime(session.startTime, timeZone)} · {session.durationMinutes} min
+        {formatWallClock(session.startTime, timeZone, { withZone: true })} ·{" "}
+        {formatDuration(session.durationMinutes / 60)}
       </p>
       {session.venue || session.location ? (
         <p className="flex items-center gap-1 text-sm text-slate-700">
@@ -150,19 +151,45 @@ export function JoinForm({
   );
 }
 
-export function SignInRequired({ redirectTo }: { redirectTo: string }) {
+/**
+ * A signed-out visitor of a share link sees which session it is and who invites them, then signs
+ * in or signs up; either comes back to the link (after the confirmation mail, for a new account).
+ */
+export function SignInRequired({
+  redirectTo,
+  shared,
+  timeZone,
+}: {
+  redirectTo: string;
+  shared: Pick<SharedSession, "mode" | "session">;
+  timeZone: string;
+}) {
+  const back = encodeURIComponent(redirectTo);
+  const collaboration = shared.mode === "collaboration";
   return (
     <JoinCard
       icon={<LogIn aria-hidden className="h-10 w-10 text-brand-600" />}
       title="Sign In Required"
     >
-      <p>Please sign in to join or verify this session. You'll come straight back here.</p>
-      <Link
-        to={`/auth?redirectTo=${encodeURIComponent(redirectTo)}`}
-        className={buttonClasses("primary", "md", "mt-6")}
-      >
-        Sign In
-      </Link>
+      <p className="wrap-anywhere">
+        {collaboration
+          ? `${shared.session.artistName} invited you to join this session as a collaborator.`
+          : `${shared.session.artistName} asks you to confirm that this session took place.`}
+      </p>
+      <div className="mt-4">
+        <SessionSummary session={shared.session} timeZone={timeZone} />
+      </div>
+      <p className="mt-4">
+        Please sign in to join or verify this session. You'll come straight back here.
+      </p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to={`/auth?redirectTo=${back}`} className={buttonClasses("primary", "md")}>
+          Sign In
+        </Link>
+        <Link to={`/auth?tab=signup&redirectTo=${back}`} className={buttonClasses("outline", "md")}>
+          Sign Up
+        </Link>
+      </div>
     </JoinCard>
   );
 }
