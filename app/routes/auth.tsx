@@ -62,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (url.searchParams.get("type") !== "recovery" && (await getCurrentUser(request, context))) {
-    throw redirect(redirectTo);
+    // Back to what asked for sign-in; never to this page again (that would loop).
+    throw redirect(new URL(redirectTo, url).pathname === "/auth" ? "/" : redirectTo);
   }
   if (url.searchParams.get("type") === "recovery") {
     const token = url.searchParams.get("token") ?? "";

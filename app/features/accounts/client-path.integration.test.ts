@@ -133,6 +133,11 @@ describe("a signed-in visitor of /auth", () => {
       redirect: "manual",
     });
     expect(res.headers.get("location")).toBe("/client-bookings");
+    const loop = await app.request("/auth?redirectTo=%2Fauth%3Ftab%3Dsignup", {
+      headers: { Cookie: user.cookie },
+      redirect: "manual",
+    });
+    expect(loop.headers.get("location")).toBe("/");
   });
 });
 
