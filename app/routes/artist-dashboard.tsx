@@ -9,6 +9,7 @@ import {
   Plus,
   Star,
 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
@@ -18,6 +19,7 @@ import { requireUser } from "~/features/accounts/accounts.server";
 import { canEditArtistProfile } from "~/features/artists/artists.policy";
 import { getArtistProfile, getOwnArtistProfile } from "~/features/artists/artists.server";
 import { getDashboardCounts } from "~/features/artists/dashboard.server";
+import { formatRating } from "~/features/artists/format";
 import { ProfileLink, ShareButton } from "~/features/artists/share-profile";
 import { getAvailability } from "~/features/availability/availability.server";
 import { ScheduleEditor } from "~/features/availability/schedule-editor";
@@ -59,7 +61,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const artist = await dashboardArtist(context, user, params.artistId);
   if (!artist) return { artist: null } as const;
-  const today = todayIn(context.env.timeZone);
+  // The artist's today: their calendar follows their own zone.
+  const today = todayIn(artist.timeZone);
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "dashboard";
   const needsBookings = tab === "bookings" || tab === "schedule";
@@ -78,6 +81,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { userId: _owner, ...publicArtist } = artist;
   return {
     artist: publicArtist,
+    firstVisit: isFirstVisit(artist, counts),
     counts,
     availability,
     bookings,
@@ -86,6 +90,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tab,
     profileUrl: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
   };
+}
+
+/**
+ * A first visit is one to a profile with nothing on it yet: no sessions, no dates scheduled, no
+ * pending requests and no reviews. It is greeted "Welcome", every later visit "Welcome back".
+ */
+function isFirstVisit(
+  artist: { totalSessions: number; totalReviews: number },
+  counts: { pendingBookings: number; scheduledDates: number },
+) {
+  return (
+    artist.totalSessions === 0 &&
+    artist.totalReviews === 0 &&
+    counts.pendingBookings === 0 &&
+    counts.scheduledDates === 0
+  );
 }
 
 export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
@@ -102,7 +122,24 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  const { artist, counts, availability, bookings, sessions, today, tab, profileUrl } = loaderData;
+  return <Dashboard {...loaderData} artist={loaderData.artist} />;
+}
+
+type DashboardData = Exclude<Route.ComponentProps["loaderData"], { artist: null }>;
+
+function Dashboard({
+  artist,
+  firstVisit,
+  counts,
+  availability,
+  bookings,
+  sessions,
+  today,
+  tab,
+  profileUrl,
+}: DashboardData) {
+  // The greeting holds while the artist stays here: setting a first date must not turn it.
+  const [welcome] = useState(firstVisit ? "Welcome" : "Welcome back");
   const pending = counts.pendingBookings;
   const tabs: { id: Tab; label: string; badge?: number }[] = [
     { id: "dashboard", label: "Dashboard" },
@@ -117,13 +154,18 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold">Dashboard</h1>
-          <p className="mt-1 text-lg wrap-anywhere">Welcome back, {artist.artistName}!</p>
-          <p className="text-slate-600">Manage your musical journey</p>
-          <p className="mt-2 text-sm font-medium text-orange-700">
-            {pending === 0
-              ? "No pending booking requests"
-              : `${pending} pending booking ${pending === 1 ? "request" : "requests"}`}
+          <p className="mt-1 text-lg wrap-anywhere">
+            {welcome}, {artist.artistName}!
           </p>
+          <p className="text-slate-600">Manage your musical journey</p>
+          {/* Only requests that wait for an answer are shown in the warning colour. */}
+          {pending === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No pending booking requests</p>
+          ) : (
+            <p className="mt-2 text-sm font-medium text-orange-700">
+              {pending} pending booking {pending === 1 ? "request" : "requests"}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={`/artist/${artist.slug}`} className={buttonClasses("outline", "md")}>
@@ -145,8 +187,15 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
         <StatCard
           icon={Star}
           label="Rating"
-          value={artist.rating.toFixed(1)}
-          detail={`${artist.totalReviews} reviews`}
+          value={
+            <>
+              {formatRating(artist.rating)}
+              {artist.rating > 0 ? (
+                <span className="text-base font-normal text-slate-500"> / 5</span>
+              ) : null}
+            </>
+          }
+          detail={`${artist.totalReviews} ${artist.totalReviews === 1 ? "review" : "reviews"}`}
         />
       </section>
 

@@ -1,6 +1,15 @@
-import { Briefcase, CalendarCheck, ExternalLink, Guitar, MapPin, Music } from "lucide-react";
+import {
+  Briefcase,
+  CalendarCheck,
+  ExternalLink,
+  Guitar,
+  IndianRupee,
+  MapPin,
+  Music,
+  Star,
+} from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -16,18 +25,30 @@ import {
 } from "~/features/artists/artists.server";
 import { formatRating } from "~/features/artists/format";
 import { RecentPerformances } from "~/features/artists/recent-performances";
+import { type ArtistReview, listArtistReviews } from "~/features/artists/reviews.server";
 import { VerifiedFigureCards } from "~/features/artists/verified-figures";
 import { getAvailability } from "~/features/availability/availability.server";
-import { AvailabilityCalendar } from "~/features/availability/availability-calendar";
+import {
+  AvailabilityCalendar,
+  type CalendarView,
+} from "~/features/availability/availability-calendar";
 import { BookingLink } from "~/features/bookings/booking-link";
+import { formatRupees } from "~/features/bookings/pricing";
 import { quickPickDates } from "~/features/bookings/quick-picks";
 import { CollaborationIndicator } from "~/features/instagram/collaboration-indicator";
 import { getCollaborationInsight } from "~/features/instagram/instagram.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
-
-import { addDays, todayIn } from "~/lib/dates";
+import {
+  addDays,
+  daysInMonth,
+  formatLongDate,
+  type IsoMonth,
+  isIsoMonth,
+  monthOf,
+  todayIn,
+} from "~/lib/dates";
 import { notFound } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist";
@@ -41,22 +62,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request, context);
   const artist = await getArtistProfile(context, viewer, params.idOrSlug);
   if (!artist) notFound();
-  const today = todayIn(context.env.timeZone);
-  const [availability, performances, portfolioId, sessions, collaboration] = await Promise.all([
-    getAvailability(context, viewer, { artistId: artist.id, from: today, to: addDays(today, 120) }),
-    getRecentPerformances(context, viewer, { artistId: artist.id }),
-    getPublicPortfolioId(context, viewer, artist.id),
-    loadSessionsSection(context, viewer, {
-      artistId: artist.id,
-      artistName: artist.artistName,
-      query: sessionListQueryOf(new URL(request.url)),
-    }),
-    // A page that fails to count collaborations still shows the profile.
-    getCollaborationInsight(context, viewer, artist.id).catch((error: unknown) => {
-      context.logger.error({ err: error }, "collaboration insight failed");
-      return null;
-    }),
-  ]);
+  // The artist's today: their calendar and booking rules follow their own zone.
+  const today = todayIn(artist.timeZone);
+  const url = new URL(request.url);
+  const { month, view } = calendarQueryOf(url, today);
+  // The next 120 days, and all of the month asked for (?month=) when it reaches further.
+  const monthEnd = `${month}-${String(daysInMonth(month)).padStart(2, "0")}`;
+  const until = addDays(today, 120) > monthEnd ? addDays(today, 120) : monthEnd;
+  const [availability, performances, portfolioId, sessions, collaboration, reviews] =
+    await Promise.all([
+      getAvailability(context, viewer, { artistId: artist.id, from: today, to: until }),
+      getRecentPerformances(context, viewer, { artistId: artist.id }),
+      getPublicPortfolioId(context, viewer, artist.id),
+      loadSessionsSection(context, viewer, {
+        artistId: artist.id,
+        artistName: artist.artistName,
+        query: sessionListQueryOf(new URL(request.url)),
+      }),
+      // A page that fails to count collaborations still shows the profile.
+      getCollaborationInsight(context, viewer, artist.id).catch((error: unknown) => {
+        context.logger.error({ err: error }, "collaboration insight failed");
+        return null;
+      }),
+      listArtistReviews(context, viewer, { artistId: artist.id }),
+    ]);
   const { userId: _owner, ...publicArtist } = artist;
   return {
     artist: publicArtist,
@@ -67,13 +96,37 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     portfolioId,
     sessions,
     collaboration,
+    reviews,
     today,
+    month,
+    view,
     canonical: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
     quickPicks: quickPickDates(availability, today),
     blockedDates: Object.fromEntries(
       availability.filter((e) => e.status !== "available").map((e) => [e.date, e.status]),
     ),
   };
+}
+
+/**
+ * The calendar's month and tab from the address (?month=YYYY-MM, ?view=upcoming), so the month
+ * arrows and tabs work as plain links; a month before the artist's current one shows the current.
+ */
+function calendarQueryOf(url: URL, today: string): { month: IsoMonth; view: CalendarView } {
+  const current = monthOf(today);
+  const asked = url.searchParams.get("month") ?? "";
+  const month = isIsoMonth(asked) && asked > current ? asked : current;
+  const view: CalendarView = url.searchParams.get("view") === "upcoming" ? "upcoming" : "calendar";
+  return { month, view };
+}
+
+/** This page's address with one calendar setting changed, scrolled to the calendar. */
+function calendarHref(search: string, key: "month" | "view", value: string | null) {
+  const params = new URLSearchParams(search);
+  if (value === null) params.delete(key);
+  else params.set(key, value);
+  const query = params.toString();
+  return `${query ? `?${query}` : "?"}#book`;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
@@ -111,9 +164,13 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
     portfolioId,
     sessions,
     today,
+    month,
+    view,
+    reviews,
     quickPicks,
     blockedDates,
   } = loaderData;
+  const { search } = useLocation();
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:py-12">
       <Card as="section" className="flex flex-col gap-6 sm:flex-row sm:items-start">
@@ -130,6 +187,11 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
             <Pill as="li" size="md" icon={Briefcase}>
               {artist.experience}
             </Pill>
+            {artist.hourlyRate !== null ? (
+              <Pill as="li" size="md" icon={IndianRupee}>
+                {formatRupees(artist.hourlyRate)} per hour
+              </Pill>
+            ) : null}
             {artist.isAvailable ? (
               <Pill as="li" tone="success" size="md">
                 Available
@@ -213,10 +275,22 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
           <h2 id="availability-title" className="mb-4 text-lg font-semibold">
             Availability
           </h2>
-          <AvailabilityCalendar entries={availability} today={today} />
+          <AvailabilityCalendar
+            key={`${month}:${view}`}
+            entries={availability}
+            today={today}
+            initialMonth={month}
+            initialView={view}
+            hrefs={{
+              month: (m) => calendarHref(search, "month", m),
+              view: (v) => calendarHref(search, "view", v === "calendar" ? null : v),
+            }}
+          />
         </Card>
-        <RecentPerformances performances={performances} />
+        <RecentPerformances performances={performances} timeZone={artist.timeZone} />
       </div>
+
+      <Reviews reviews={reviews} total={artist.totalReviews} />
 
       <MusicSessionsSection
         data={sessions}
@@ -229,6 +303,51 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
         }
       />
     </main>
+  );
+}
+
+/** The written reviews, newest gig first (see docs/product.md, Artist profiles). */
+function Reviews({ reviews, total }: { reviews: ArtistReview[]; total: number }) {
+  return (
+    <Card as="section" aria-labelledby="reviews-title">
+      <h2 id="reviews-title" className="text-lg font-semibold">
+        Reviews
+      </h2>
+      {reviews.length === 0 ? (
+        <p className="mt-4 text-slate-600">
+          {total === 0 ? "No reviews yet" : "No written reviews yet"}
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {reviews.map((r) => (
+            <li key={r.id} className="py-4 first:pt-0 last:pb-0">
+              <figure>
+                <p
+                  className="flex items-center gap-0.5"
+                  role="img"
+                  aria-label={`Rated ${r.rating} out of 5`}
+                >
+                  {[1, 2, 3, 4, 5].map((n) => (
+                    <Star
+                      key={n}
+                      aria-hidden
+                      className={`h-4 w-4 ${n <= r.rating ? "fill-accent-500 text-accent-500" : "text-slate-300"}`}
+                    />
+                  ))}
+                </p>
+                <blockquote className="mt-2 whitespace-pre-line text-slate-800 wrap-anywhere">
+                  {r.review}
+                </blockquote>
+                <figcaption className="mt-1 text-sm text-slate-600">
+                  {r.clientFirstName ?? "A client"} ·{" "}
+                  <time dateTime={r.eventDate}>{formatLongDate(r.eventDate)}</time>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }
 

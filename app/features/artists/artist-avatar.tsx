@@ -24,6 +24,9 @@ export function ArtistAvatar({
         alt=""
         width={px}
         height={px}
+        // Lists (discovery, landing) load the pictures as they scroll into view.
+        loading={size === "lg" ? undefined : "lazy"}
+        decoding="async"
         className={`${sizes[size]} shrink-0 rounded-full object-cover`}
       />
     );

@@ -1,9 +1,11 @@
 import { BadgeCheck, MapPin, Star } from "lucide-react";
 import { Link } from "react-router";
 import { cardClasses } from "~/components/ui/card";
+import { ArtistAvatar } from "./artist-avatar";
 import type { ArtistSummary } from "./artists.server";
-import { formatRating, initials } from "./format";
+import { formatRating } from "./format";
 
+/** A landing-page card: the artist's picture (or initials), genre, bio, location and figures. */
 export function FeaturedArtistCard({ artist }: { artist: ArtistSummary }) {
   return (
     <Link
@@ -14,12 +16,7 @@ export function FeaturedArtistCard({ artist }: { artist: ArtistSummary }) {
       )}
     >
       <div className="flex items-center gap-4">
-        <span
-          aria-hidden
-          className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-700"
-        >
-          {initials(artist.artistName)}
-        </span>
+        <ArtistAvatar name={artist.artistName} avatarPath={artist.avatarPath} />
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold group-hover:text-brand-700">
             {artist.artistName}

@@ -1,6 +1,15 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
 import {
@@ -27,6 +36,13 @@ export type AvailabilityCalendarProps = {
   today: string;
   /** `YYYY-MM`; defaults to today's month. */
   initialMonth?: string;
+  /** The tab shown first; defaults to 'Calendar View'. */
+  initialView?: CalendarView;
+  /**
+   * Addresses of a month and of a tab (a page whose loader reads them): the month arrows and the
+   * tabs become links, so they work without JavaScript; with it they switch at once, as before.
+   */
+  hrefs?: { month: (month: string) => string; view: (view: CalendarView) => string };
   /** Owner edit mode: pick a status, then click a day to set it (see docs/product.md, Availability). */
   editable?: boolean;
   onSetStatus?: (date: string, status: AvailabilityStatus) => void;
@@ -34,7 +50,9 @@ export type AvailabilityCalendarProps = {
   className?: string;
 };
 
-type TabId = "calendar" | "upcoming";
+export type CalendarView = "calendar" | "upcoming";
+type TabId = CalendarView;
+export const CALENDAR_VIEWS: readonly CalendarView[] = ["calendar", "upcoming"];
 const TABS: readonly { id: TabId; label: string }[] = [
   { id: "calendar", label: "Calendar View" },
   { id: "upcoming", label: "Upcoming Events" },
@@ -77,6 +95,8 @@ export function AvailabilityCalendar({
   entries,
   today,
   initialMonth,
+  initialView = "calendar",
+  hrefs,
   editable = false,
   onSetStatus,
   onClear,
@@ -91,7 +111,7 @@ export function AvailabilityCalendar({
 
   const tabs = useTabs<TabId>(
     TABS.map((t) => t.id),
-    "calendar",
+    initialView,
   );
   const [month, setMonth] = useState(startMonth);
   const [selected, setSelected] = useState<string | null>(null);
@@ -150,15 +170,33 @@ export function AvailabilityCalendar({
         aria-label="Availability"
         className="flex w-full rounded-lg bg-slate-100 p-1 sm:inline-flex sm:w-auto"
       >
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            {...tabs.tabProps(t.id)}
-            className={`${segmentedTabClass} h-9 flex-1 px-3 sm:flex-none sm:px-4`}
-          >
-            {t.label}
-          </button>
-        ))}
+        {TABS.map((t) => {
+          const className = `${segmentedTabClass} h-9 flex-1 px-3 sm:flex-none sm:px-4`;
+          if (!hrefs)
+            return (
+              <button key={t.id} {...tabs.tabProps(t.id)} className={className}>
+                {t.label}
+              </button>
+            );
+          // A link to the page with this tab shown; with JavaScript the tab switches in place.
+          const { type: _button, onClick: _select, onKeyDown, ...tab } = tabs.tabProps(t.id);
+          return (
+            <a
+              key={t.id}
+              {...tab}
+              href={hrefs.view(t.id)}
+              onClick={(event) => {
+                if (isNewTabClick(event)) return;
+                event.preventDefault();
+                tabs.select(t.id);
+              }}
+              onKeyDown={(event) => onKeyDown(event as unknown as KeyboardEvent<HTMLButtonElement>)}
+              className={`${className} inline-flex items-center justify-center`}
+            >
+              {t.label}
+            </a>
+          );
+        })}
       </div>
 
       <div {...tabs.panelProps("calendar")} className="mt-4">
@@ -190,29 +228,49 @@ export function AvailabilityCalendar({
         )}
 
         <div className="mb-2 flex items-center justify-between gap-2">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Previous month"
-            aria-disabled={atMinMonth || undefined}
-            onClick={() => {
-              if (!atMinMonth) setMonth(addMonths(month, -1));
-            }}
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent"
-          >
-            <ChevronLeft aria-hidden className="h-5 w-5" />
-          </Button>
+          {hrefs && !atMinMonth ? (
+            <MonthLink
+              label="Previous month"
+              href={hrefs.month(addMonths(month, -1))}
+              onGo={() => setMonth(addMonths(month, -1))}
+            >
+              <ChevronLeft aria-hidden className="h-5 w-5" />
+            </MonthLink>
+          ) : (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Previous month"
+              aria-disabled={atMinMonth || undefined}
+              onClick={() => {
+                if (!atMinMonth) setMonth(addMonths(month, -1));
+              }}
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent"
+            >
+              <ChevronLeft aria-hidden className="h-5 w-5" />
+            </Button>
+          )}
           <div id={`${id}-month`} aria-live="polite" className="text-base font-semibold">
             {formatMonth(month)}
           </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Next month"
-            onClick={() => setMonth(addMonths(month, 1))}
-          >
-            <ChevronRight aria-hidden className="h-5 w-5" />
-          </Button>
+          {hrefs ? (
+            <MonthLink
+              label="Next month"
+              href={hrefs.month(addMonths(month, 1))}
+              onGo={() => setMonth(addMonths(month, 1))}
+            >
+              <ChevronRight aria-hidden className="h-5 w-5" />
+            </MonthLink>
+          ) : (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Next month"
+              onClick={() => setMonth(addMonths(month, 1))}
+            >
+              <ChevronRight aria-hidden className="h-5 w-5" />
+            </Button>
+          )}
         </div>
 
         <table
@@ -329,6 +387,41 @@ export function AvailabilityCalendar({
         )}
       </div>
     </Card>
+  );
+}
+
+/** A click that asks the browser for a new tab or window: left to the browser. */
+const isNewTabClick = (event: MouseEvent) =>
+  event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
+
+/**
+ * A month arrow as a link to the page showing that month (works without JavaScript); with
+ * JavaScript the calendar turns the page in place instead of loading it again.
+ */
+function MonthLink({
+  label,
+  href,
+  onGo,
+  children,
+}: {
+  label: string;
+  href: string;
+  onGo: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      aria-label={label}
+      onClick={(event) => {
+        if (isNewTabClick(event)) return;
+        event.preventDefault();
+        onGo();
+      }}
+      className={buttonClasses("ghost", "icon")}
+    >
+      {children}
+    </a>
   );
 }
 

@@ -3,11 +3,11 @@ import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { todayIn } from "~/lib/dates";
 import { refuse } from "~/lib/problem";
-import { availability } from "~db/schema";
+import { artistProfiles, availability } from "~db/schema";
 import type { AvailabilityEntry, AvailabilityStatus } from "./availability";
 import { canKeepCalendar } from "./availability.policy";
 
-type Ctx = Pick<AppContext, "db" | "env">;
+type Ctx = Pick<AppContext, "db">;
 
 /**
  * An artist's availability between two calendar dates (inclusive), earliest first. Public: the
@@ -31,11 +31,19 @@ export async function getAvailability(
     .orderBy(asc(availability.date));
 }
 
-/** The actor's own calendar, for a change to a day that has not passed. */
-function calendarOf(ctx: Ctx, actor: Actor, date: string): string {
+/**
+ * The actor's own calendar, for a change to a day that has not passed in the artist's own time
+ * zone (their today is the calendar's today).
+ */
+async function calendarOf(ctx: Ctx, actor: Actor, date: string): Promise<string> {
   if (!canKeepCalendar(actor)) refuse("not_found", "Only artists keep a calendar.");
-  if (date < todayIn(ctx.env.timeZone)) refuse("invalid", "Past dates can't be changed.");
-  return actor.artistProfileId;
+  const [artist] = await ctx.db
+    .select({ id: artistProfiles.id, timeZone: artistProfiles.timeZone })
+    .from(artistProfiles)
+    .where(eq(artistProfiles.id, actor.artistProfileId));
+  if (!artist) refuse("not_found", "Only artists keep a calendar.");
+  if (date < todayIn(artist.timeZone)) refuse("invalid", "Past dates can't be changed.");
+  return artist.id;
 }
 
 /** One entry per artist and date: a new status replaces the old one. */
@@ -44,7 +52,7 @@ export async function setAvailability(
   actor: Actor,
   input: { date: string; status: AvailabilityStatus; notes: string | null },
 ) {
-  const artistProfileId = calendarOf(ctx, actor, input.date);
+  const artistProfileId = await calendarOf(ctx, actor, input.date);
   const { date, status, notes } = input;
   await ctx.db
     .insert(availability)
@@ -57,7 +65,7 @@ export async function setAvailability(
 
 /** Removes the day's entry: it shows as having no status again. */
 export async function clearAvailability(ctx: Ctx, actor: Actor, input: { date: string }) {
-  const artistProfileId = calendarOf(ctx, actor, input.date);
+  const artistProfileId = await calendarOf(ctx, actor, input.date);
   await ctx.db
     .delete(availability)
     .where(
