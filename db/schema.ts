@@ -204,6 +204,8 @@ export const artistProfiles = pgTable(
       sql`lower(${t.artistName} || ' ' || ${t.genre} || ' ' || ${t.instruments}) gin_trgm_ops`,
     ),
     index("artist_profiles_genre_idx").using("gin", sql`lower(${t.genre}) gin_trgm_ops`),
+    // Discovery's genre filter values and counts walk this one (see facetQueries).
+    index("artist_profiles_genre_value_idx").on(t.genre),
     index("artist_profiles_location_idx").on(t.location, t.rating.desc(), t.id),
     index("artist_profiles_ranking_idx").on(t.verifiedSessions.desc(), t.rating.desc(), t.id),
     index("artist_profiles_listing_idx").on(t.rating.desc(), t.id),

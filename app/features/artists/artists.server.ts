@@ -135,11 +135,19 @@ export const FACET_TTL_MS = 60_000;
  */
 export function facetQueries(): { genres: SQL; locations: SQL } {
   return {
+    // Distinct values by skipping through the genre index, then a count per value on it.
     genres: sql`
-      SELECT genre AS value, count(*)::int AS count
-      FROM artist_profiles
-      GROUP BY genre
-      ORDER BY count(*) DESC, genre
+      WITH RECURSIVE distinct_genres(value) AS (
+        SELECT min(genre) FROM artist_profiles
+        UNION ALL
+        SELECT (SELECT min(genre) FROM artist_profiles WHERE genre > d.value)
+        FROM distinct_genres d WHERE d.value IS NOT NULL
+      )
+      SELECT value,
+        (SELECT count(*) FROM artist_profiles a WHERE a.genre = d.value)::int AS count
+      FROM distinct_genres d
+      WHERE value IS NOT NULL
+      ORDER BY count DESC, value
       LIMIT ${GENRE_VALUES_READ}`,
     locations: sql`
       WITH RECURSIVE distinct_locations(value) AS (

@@ -1,0 +1,1 @@
+CREATE INDEX "artist_profiles_genre_value_idx" ON "artist_profiles" USING btree ("genre");
