@@ -16,6 +16,33 @@ export type Mailer = {
 
 const LINK = /https?:\/\/[^\s"'<>]+/g;
 
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A line of text as HTML: escaped, with every link clickable. */
+function lineToHtml(line: string) {
+  let html = "";
+  let last = 0;
+  for (const match of line.matchAll(LINK)) {
+    const url = match[0];
+    html += escapeHtml(line.slice(last, match.index));
+    html += `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    last = (match.index ?? 0) + url.length;
+  }
+  return html + escapeHtml(line.slice(last));
+}
+
+/**
+ * A mail from paragraphs (a paragraph may hold several lines). The plain-text part joins them
+ * with blank lines; the HTML part says the same, escaped, with its links clickable. Both end
+ * "— GigLedger".
+ */
+export function composeMail(to: string, subject: string, paragraphs: string[]): Mail {
+  const all = [...paragraphs, "— GigLedger"];
+  const text = `${all.join("\n\n")}\n`;
+  const html = all.map((p) => `<p>${p.split("\n").map(lineToHtml).join("<br>")}</p>`).join("\n");
+  return { to, subject, text, html };
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise, for a local app, a development outbox under
  * DATA_DIR/outbox (also logged) that /dev/outbox shows; `log` only writes the log.

@@ -1,11 +1,13 @@
 import { CalendarDays, Clock, IndianRupee, MapPin, Music } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
+import { TextareaField } from "~/components/ui/textarea-field";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
+import { formatBookingWhen, formatDuration } from "~/features/bookings/booking-time";
 import {
   canCancelBooking,
   canMessageBooking,
@@ -16,6 +18,7 @@ import {
 import {
   BookingActionSchema,
   type BookingIntent,
+  DECLINE_REASON_MAX,
   isBookingIntent,
 } from "~/features/bookings/bookings.schema";
 import {
@@ -27,7 +30,7 @@ import {
 } from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
 import { RatingForm } from "~/features/bookings/rating-form";
-import { listMessages, sendMessage } from "~/features/messages/messages.server";
+import { listMessages, markMessagesRead, sendMessage } from "~/features/messages/messages.server";
 import { MessagesPanel } from "~/features/messages/messages-panel";
 import { formatLongDate } from "~/lib/dates";
 import { attempt, notFound, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
@@ -48,11 +51,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Not a party of this booking: it does not exist, as far as this user can tell.
   const booking = await getBooking(context, user, params.bookingId);
   if (!booking) notFound();
+  const messages = await listMessages(context, user, { booking });
+  // Loading the page reads the conversation: the next message mails this party again.
+  await markMessagesRead(context, user, booking);
   return {
     booking,
     userId: user.id,
     isArtist: isBookingArtist(user, booking),
-    messages: await listMessages(context, user, { booking }),
+    messages,
+    /** Message times before the browser shows them in its own zone. */
+    appTimeZone: context.env.timeZone,
     can: {
       respond: canRespondToBooking(user, booking),
       cancel: canCancelBooking(user, booking),
@@ -70,12 +78,30 @@ const FAILURES: Record<BookingIntent, string> = {
   message: "Failed to send message. Please try again.",
 };
 
+/** The artist's confirmation after sending a message. */
+const MESSAGE_SENT = {
+  title: "Message Sent",
+  description: "Your message has been sent to the client.",
+};
+
 /** Shown when a rating is sent without stars. */
 const RATING_MISSING = {
   title: "Please select a rating",
   description: "You must provide a rating before submitting.",
   variant: "destructive",
 } as const;
+
+/**
+ * A message sent from the open page changes nothing else on it (the panel adds the message), and
+ * reloading here would count as reading the conversation: no revalidation after it.
+ */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "message" && formData.get("stay") === "1") return false;
+  return defaultShouldRevalidate;
+}
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
@@ -103,7 +129,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           description: "The client has been notified.",
         });
       case "decline":
-        await declineBooking(context, user, bookingId);
+        await declineBooking(context, user, { bookingId, reason: input.reason });
         return redirectWithToast(back, {
           title: "Booking Declined",
           description: "The client has been notified.",
@@ -124,8 +150,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           title: "Rating Submitted",
           description: "Thank you for rating the artist! This helps improve our platform.",
         });
-      case "message":
-        return replyOk(await sendMessage(context, user, { bookingId, message: input.message }));
+      case "message": {
+        const sent = await sendMessage(context, user, { bookingId, message: input.message });
+        // The open page's panel shows it; without JavaScript the page is loaded again.
+        if (input.stay) return replyOk(sent);
+        const page = `/bookings/${bookingId}#messages`;
+        const booking = await getBooking(context, user, bookingId);
+        return booking && isBookingArtist(user, booking)
+          ? redirectWithToast(page, MESSAGE_SENT)
+          : redirect(page);
+      }
     }
   };
   try {
@@ -163,7 +197,7 @@ function Detail({
 }
 
 export default function BookingDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, userId, isArtist, messages, can } = loaderData;
+  const { booking, userId, isArtist, messages, can, appTimeZone } = loaderData;
   useToastOn(actionData, actionData?.toast);
   const busy = usePending();
   return (
@@ -197,13 +231,26 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
             <>With {booking.artistName}</>
           )}
         </p>
+        {booking.status === "rejected" ? (
+          <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+            <p className="font-medium">
+              {isArtist
+                ? "You declined this request."
+                : `${booking.artistName} declined this request.`}
+            </p>
+            {booking.declineReason ? (
+              <p className="mt-1 whitespace-pre-wrap wrap-anywhere">
+                {`Reason: ${booking.declineReason}`}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Detail icon={CalendarDays} label="Event date">
-            {formatLongDate(booking.eventDate)}
-            {booking.startTime ? ` at ${booking.startTime}` : ""}
+            {formatBookingWhen(booking, { withZone: true })}
           </Detail>
           <Detail icon={Clock} label="Duration">
-            {booking.durationHours} hours
+            {formatDuration(booking.durationHours)}
           </Detail>
           <Detail icon={MapPin} label="Venue">
             {booking.venue}
@@ -233,14 +280,42 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
         ) : null}
         <FormError>{actionData?.formError}</FormError>
         {can.respond ? (
-          <Form method="post" className="mt-6 flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="accept" disabled={busy}>
-              Accept Booking
-            </Button>
-            <Button type="submit" name="intent" value="decline" variant="outline" disabled={busy}>
-              Decline
-            </Button>
-          </Form>
+          <div className="mt-6 flex flex-wrap items-start gap-3">
+            <Form method="post">
+              <Button type="submit" name="intent" value="accept" disabled={busy}>
+                Accept Booking
+              </Button>
+            </Form>
+            {/* A disclosure, so the optional reason is asked for also without JavaScript. */}
+            <details
+              className="group min-w-0 flex-1"
+              open={Boolean(actionData?.fieldErrors?.reason)}
+            >
+              <summary className={buttonClasses("outline", "md", "cursor-pointer list-none")}>
+                Decline
+              </summary>
+              <Form method="post" className="mt-3 space-y-3">
+                <TextareaField
+                  label="Reason (optional)"
+                  name="reason"
+                  rows={3}
+                  maxLength={DECLINE_REASON_MAX}
+                  defaultValue={actionData?.values?.reason}
+                  error={actionData?.fieldErrors?.reason}
+                  placeholder="The client sees this, for example: I'm already playing elsewhere that night."
+                />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="decline"
+                  variant="destructive"
+                  disabled={busy}
+                >
+                  Decline Booking
+                </Button>
+              </Form>
+            </details>
+          </div>
         ) : null}
         {can.cancel ? (
           <Form
@@ -271,9 +346,11 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
         userId={userId}
         initial={messages}
         canSend={can.message}
-        sentToast={
-          isArtist
-            ? { title: "Message Sent", description: "Your message has been sent to the client." }
+        timeZone={appTimeZone}
+        sentToast={isArtist ? MESSAGE_SENT : undefined}
+        refused={
+          actionData?.values?.intent === "message" && actionData.fieldErrors?.message
+            ? { error: actionData.fieldErrors.message, message: actionData.values.message ?? "" }
             : undefined
         }
       />

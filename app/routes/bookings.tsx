@@ -6,10 +6,11 @@ import { canBookArtist } from "~/features/artists/artists.policy";
 import { getArtistProfile } from "~/features/artists/artists.server";
 import { getAvailability } from "~/features/availability/availability.server";
 import { BookingRequestForm } from "~/features/bookings/booking-request-form";
+import { BOOKING_REFUSALS } from "~/features/bookings/bookings.constants";
 import { BookingRequestSchema } from "~/features/bookings/bookings.schema";
-import { BOOKING_REFUSALS, createBookingRequest } from "~/features/bookings/bookings.server";
+import { artistTodayFor, createBookingRequest } from "~/features/bookings/bookings.server";
 import { quickPickDates } from "~/features/bookings/quick-picks";
-import { addDays, todayIn } from "~/lib/dates";
+import { addDays } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { attempt, notFound, parseForm, readForm, replyError } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -34,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user)
     throw redirect(`/auth?reason=book&redirectTo=${encodeURIComponent(`/artist/${artist.slug}`)}`);
   if (!canBookArtist(user, artist)) throw redirect(`/artist/${artist.slug}`);
-  const today = todayIn(context.env.timeZone);
+  // The artist's today: dates are wall-clock dates in their zone.
+  const today = await artistTodayFor(context, user, artist.id);
   const entries = await getAvailability(context, user, {
     artistId: artist.id,
     from: today,
@@ -58,6 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const failed = (description: string, title: string) =>
   ({ title, description, variant: "destructive" }) as const;
 
+const TOAST_TITLES: Record<string, string> = {
+  [BOOKING_REFUSALS.dateNotAvailable]: "Date Not Available",
+  [BOOKING_REFUSALS.startTimePassed]: "Date Not Available",
+  [BOOKING_REFUSALS.duplicateRequest]: "Request Already Sent",
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
   if (!user) {
@@ -73,15 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         const booked = await createBookingRequest(context, user, parsed.data);
         // The first request made this user a client: the next look-up must see the new role.
         forgetCurrentUser(context);
-        return redirectWithToast(`/artist/${booked.artistSlug}`, {
+        // The request's own page confirms it (also without JavaScript), with its messages.
+        return redirectWithToast(`/bookings/${booked.id}`, {
           title: "Booking Request Sent!",
           description: `Your booking request for ${booked.artistName} has been submitted. You'll receive a confirmation email soon.`,
         });
       },
       {
         values: parsed.values,
-        toastTitle: (problem) =>
-          problem.reason === BOOKING_REFUSALS.dateNotAvailable ? "Date Not Available" : "Error",
+        toastTitle: (problem) => TOAST_TITLES[problem.reason ?? ""] ?? "Error",
       },
     );
   } catch (error) {

@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
+import { formatBookingWhen, formatDuration } from "~/features/bookings/booking-time";
 import { canRateBooking } from "~/features/bookings/bookings.policy";
 import { listClientBookings } from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
@@ -100,11 +101,11 @@ export default function ClientBookings({ loaderData }: Route.ComponentProps) {
                   <ul className="mt-3 grid grid-cols-1 gap-2 text-sm text-slate-700 sm:grid-cols-2">
                     <li className="flex items-center gap-2">
                       <CalendarDays aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />{" "}
-                      {formatLongDate(b.eventDate)}
+                      {formatBookingWhen(b, { withZone: true })}
                     </li>
                     <li className="flex items-center gap-2">
                       <Clock aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />{" "}
-                      {b.durationHours} hours
+                      {formatDuration(b.durationHours)}
                     </li>
                     <li className="flex items-center gap-2">
                       <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />{" "}
@@ -117,6 +118,11 @@ export default function ClientBookings({ loaderData }: Route.ComponentProps) {
                   </ul>
                   {b.message ? (
                     <p className="mt-3 text-sm wrap-anywhere text-slate-600">“{b.message}”</p>
+                  ) : null}
+                  {b.status === "rejected" && b.declineReason ? (
+                    <p className="mt-3 text-sm wrap-anywhere text-slate-700">
+                      Reason for declining: {b.declineReason}
+                    </p>
                   ) : null}
                   <Link to={`/bookings/${b.id}`} className={buttonClasses("outline", "sm", "mt-4")}>
                     Details &amp; messages

@@ -1,11 +1,14 @@
 import { CalendarDays, Clock, MapPin, Music } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { formatLongDate } from "~/lib/dates";
 import { BookingStatusBadge } from "./booking-status-badge";
+import { formatBookingWhen, formatDuration } from "./booking-time";
 import type { BookingView } from "./bookings.server";
 
-/** A booking in the artist's Bookings tab: client, date, venue, duration, type, status. */
+/**
+ * A booking in the artist's Bookings tab: client, date and start time (the artist's own wall
+ * clock, so no zone), venue, duration, type, status.
+ */
 export function ArtistBookingCard({ booking }: { booking: BookingView }) {
   return (
     <article
@@ -24,13 +27,14 @@ export function ArtistBookingCard({ booking }: { booking: BookingView }) {
       <ul className="mt-3 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
         <li className="flex items-center gap-2">
           <CalendarDays aria-hidden className="h-4 w-4 text-slate-400" />{" "}
-          {formatLongDate(booking.eventDate)}
+          {formatBookingWhen(booking)}
         </li>
         <li className="flex items-center gap-2">
           <MapPin aria-hidden className="h-4 w-4 text-slate-400" /> {booking.venue}
         </li>
         <li className="flex items-center gap-2">
-          <Clock aria-hidden className="h-4 w-4 text-slate-400" /> {booking.durationHours} hours
+          <Clock aria-hidden className="h-4 w-4 text-slate-400" />{" "}
+          {formatDuration(booking.durationHours)}
         </li>
         <li className="flex items-center gap-2">
           <Music aria-hidden className="h-4 w-4 text-slate-400" /> {booking.eventType}

@@ -18,8 +18,8 @@ type Props = {
 
 /**
  * 'Book Performance': a link to the booking page, which JavaScript turns into a modal dialog on
- * the profile. A sent request redirects back here with 'Booking Request Sent!', which closes the
- * dialog and resets the form.
+ * the profile. A sent request goes on to its own page with 'Booking Request Sent!'; a refused one
+ * stays in the dialog with the errors and what was typed.
  */
 export function BookingDialog({
   artist,

@@ -1,33 +1,103 @@
-import type { Mail } from "~/lib/mail.server";
+import { formatLongDate } from "~/lib/dates";
+import { composeMail } from "~/lib/mail.server";
+import { formatBookingWhen, formatDuration, formatStartTime } from "./booking-time";
+import { formatRupees } from "./pricing";
 
-function mail(to: string, subject: string, lines: string[]): Mail {
-  return { to, subject, text: `${lines.join("\n\n")}\n\n— GigLedger` };
+/** What a booking mail says about the event (the date and time are the artist's wall clock). */
+export type BookingFacts = {
+  eventDate: string;
+  startTime: string | null;
+  timeZone: string;
+  durationHours: number;
+  venue: string;
+  eventType: string;
+  totalAmount: number;
+};
+
+/** The event, one fact a line, as both parties see it on the booking page. */
+function details(b: BookingFacts) {
+  return [
+    `Date: ${formatLongDate(b.eventDate)}`,
+    `Time: ${formatStartTime(b, { withZone: true }) ?? "not given"}`,
+    `Venue: ${b.venue}`,
+    `Duration: ${formatDuration(b.durationHours)}`,
+    `Event type: ${b.eventType}`,
+    `Amount: ${formatRupees(b.totalAmount)}`,
+  ].join("\n");
 }
 
+/** Every mail of a booking's life; each links to the booking's page (built from APP_URL). */
 export const bookingMails = {
-  newRequest: (to: string, artistName: string, clientName: string, date: string, url: string) =>
-    mail(to, `New booking request for ${date}`, [
-      `Hi ${artistName},`,
-      `${clientName} would like to book you on ${date}. Review the request and accept or decline it:`,
-      url,
-    ]),
-  responded: (
+  /** To the artist: a new request, with everything needed to answer it. */
+  newRequest: (
     to: string,
-    clientName: string,
-    artistName: string,
-    date: string,
-    accepted: boolean,
+    who: { artistName: string; clientName: string; message: string | null },
+    b: BookingFacts,
     url: string,
   ) =>
-    mail(
+    composeMail(to, `New booking request for ${formatLongDate(b.eventDate)}`, [
+      `Hi ${who.artistName},`,
+      `${who.clientName} would like to book you for ${formatBookingWhen(b, { withZone: true })}.`,
+      details(b),
+      who.message ? `Their message:\n${who.message}` : `${who.clientName} did not add a message.`,
+      "Accept or decline the request, or message the client, here:",
+      url,
+    ]),
+
+  /** To the client: their request went out (the toast after sending promises this mail). */
+  requestSent: (
+    to: string,
+    who: { clientName: string; artistName: string },
+    b: BookingFacts,
+    url: string,
+  ) =>
+    composeMail(to, `Your booking request to ${who.artistName} was sent`, [
+      `Hi ${who.clientName},`,
+      `Your request to book ${who.artistName} for ${formatBookingWhen(b, { withZone: true })} has been sent. We'll e-mail you when ${who.artistName} accepts or declines it.`,
+      details(b),
+      "See the request or message the artist here:",
+      url,
+    ]),
+
+  /** To the client: the artist accepted or declined (with the reason, when given). */
+  answered: (
+    to: string,
+    who: { clientName: string; artistName: string },
+    b: BookingFacts,
+    answer: { accepted: boolean; reason?: string | null },
+    url: string,
+  ) => {
+    const when = formatBookingWhen(b, { withZone: true });
+    return composeMail(
       to,
-      accepted ? `${artistName} accepted your booking` : `${artistName} declined your booking`,
+      answer.accepted
+        ? `${who.artistName} accepted your booking`
+        : `${who.artistName} declined your booking`,
       [
-        `Hi ${clientName},`,
-        accepted
-          ? `Good news: ${artistName} confirmed your booking for ${date}.`
-          : `${artistName} can't take your booking for ${date}. You can look for another date or artist on GigLedger.`,
+        `Hi ${who.clientName},`,
+        answer.accepted
+          ? `Good news: ${who.artistName} confirmed your booking for ${when}.`
+          : `${who.artistName} can't take your booking for ${when}. You can look for another date or artist on GigLedger.`,
+        ...(answer.reason ? [`Their reason:\n${answer.reason}`] : []),
+        details(b),
+        "See the booking here:",
         url,
       ],
-    ),
+    );
+  },
+
+  /** To the other party: the booking was cancelled. */
+  cancelled: (
+    to: string,
+    who: { recipientName: string; cancelledBy: string; dateFreed: boolean },
+    b: BookingFacts,
+    url: string,
+  ) =>
+    composeMail(to, `${who.cancelledBy} cancelled the booking for ${formatLongDate(b.eventDate)}`, [
+      `Hi ${who.recipientName},`,
+      `${who.cancelledBy} cancelled the booking for ${formatBookingWhen(b, { withZone: true })} (${b.eventType} at ${b.venue}).`,
+      ...(who.dateFreed ? ["The date is available again in your calendar."] : []),
+      "See the booking here:",
+      url,
+    ]),
 };

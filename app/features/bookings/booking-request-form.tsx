@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { FetcherWithComponents } from "react-router";
+import { type FetcherWithComponents, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
@@ -7,6 +7,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
 import type { FormReply } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
+import { BOOKING_REFUSALS } from "./bookings.constants";
 import {
   DEFAULT_EVENT_TYPE,
   DURATION_MAX,
@@ -62,7 +63,21 @@ export function BookingRequestForm({
       noValidate
     >
       <input type="hidden" name="artistId" value={artistId} />
-      <FormError>{result?.formError}</FormError>
+      <FormError>
+        {result?.formError}
+        {result?.reason === BOOKING_REFUSALS.duplicateRequest &&
+        result.fieldErrors?.pendingBookingId ? (
+          <>
+            {" "}
+            <Link
+              to={`/bookings/${result.fieldErrors.pendingBookingId}`}
+              className="font-medium underline"
+            >
+              View your request
+            </Link>
+          </>
+        ) : null}
+      </FormError>
       <Field
         label="Event Date"
         name="eventDate"

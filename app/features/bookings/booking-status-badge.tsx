@@ -1,4 +1,6 @@
-const STYLES: Record<string, string> = {
+import type { BookingStatus } from "./bookings.policy";
+
+const STYLES: Record<BookingStatus, string> = {
   pending: "bg-yellow-100 text-yellow-900",
   confirmed: "bg-emerald-100 text-emerald-900",
   rejected: "bg-red-100 text-red-900",
@@ -6,12 +8,21 @@ const STYLES: Record<string, string> = {
   cancelled: "bg-slate-200 text-slate-800",
 };
 
-export function BookingStatusBadge({ status }: { status: string }) {
+/** The words on the badge: a declined request is stored as `rejected` and reads "Declined". */
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  rejected: "Declined",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return (
     <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STYLES[status] ?? "bg-slate-200 text-slate-800"}`}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[status] ?? "bg-slate-200 text-slate-800"}`}
     >
-      {status}
+      {STATUS_LABELS[status] ?? status}
     </span>
   );
 }

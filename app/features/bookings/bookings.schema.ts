@@ -66,16 +66,31 @@ export const MessageSchema = z.object({
     .max(2000, "Messages can be at most 2000 characters"),
 });
 
+/** The artist's optional reason for declining, which the client sees. */
+export const DECLINE_REASON_MAX = 500;
+export const DeclineSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(DECLINE_REASON_MAX, `The reason can be at most ${DECLINE_REASON_MAX} characters`)
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+
 /** Where to go after the action; checked by `safeRedirectPath`, which falls back when unsafe. */
 const ReturnTo = z.string().optional().catch(undefined);
 
 /** The booking page's actions, told apart by `intent`. */
 export const BookingActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept"), returnTo: ReturnTo }),
-  z.object({ intent: z.literal("decline"), returnTo: ReturnTo }),
+  DeclineSchema.extend({ intent: z.literal("decline"), returnTo: ReturnTo }),
   z.object({ intent: z.literal("cancel"), returnTo: ReturnTo }),
   RatingSchema.extend({ intent: z.literal("rate"), returnTo: ReturnTo }),
-  MessageSchema.extend({ intent: z.literal("message") }),
+  MessageSchema.extend({
+    intent: z.literal("message"),
+    // Sent by the page once JavaScript runs: answer with the message instead of a redirect.
+    stay: z.literal("1").optional().catch(undefined),
+  }),
 ]);
 
 export const BOOKING_INTENTS = ["accept", "decline", "cancel", "rate", "message"] as const;

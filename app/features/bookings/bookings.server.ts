@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { canBookArtist } from "~/features/artists/artists.policy";
 import type { Actor, SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
-import { formatLongDate, todayIn, zonedDateTimeToUtc } from "~/lib/dates";
+import { addDays, formatLongDate, todayIn, wallClockIn, zonedDateTimeToUtc } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { isProblem, refuse } from "~/lib/problem";
 import { type Queryable, queryRows } from "~db/client";
@@ -16,7 +16,8 @@ import {
   userRoles,
   users,
 } from "~db/schema";
-import { bookingMails } from "./booking-mails";
+import { type BookingFacts, bookingMails } from "./booking-mails";
+import { BOOKING_REFUSALS } from "./bookings.constants";
 import {
   type BookingParties,
   type BookingStatus,
@@ -24,6 +25,7 @@ import {
   canRateBooking,
   canReadBooking,
   canRespondToBooking,
+  isBookingClient,
 } from "./bookings.policy";
 import type { BookingRequest, Rating } from "./bookings.schema";
 import { estimateTotal } from "./pricing";
@@ -50,53 +52,54 @@ export type BookingView = BookingParties & {
   totalAmount: number;
   rating: number | null;
   review: string | null;
+  /** The artist's reason when they declined, if they gave one. */
+  declineReason: string | null;
+  /** The artist's IANA zone: the event's date and start time are wall-clock times there. */
+  timeZone: string;
   createdAt: Date;
 };
 
-/** Reasons the UI may branch on (never on a message's text). */
-export const BOOKING_REFUSALS = {
-  /** The chosen date is in the past, booked or unavailable. */
-  dateNotAvailable: "date_not_available",
-  /** The artist marked the date unavailable after the request came in. */
-  dateMarkedUnavailable: "date_marked_unavailable",
-} as const;
+export { BOOKING_REFUSALS };
 
-const today = (ctx: Pick<AppContext, "env">) => todayIn(ctx.env.timeZone);
+// ─── The status as of the artist's today ──────────────────────────────────────────────────────
+// Dates and times of a booking are wall-clock values in its artist's zone, so "today" for every
+// booking rule is the artist's today (see docs/product.md, Bookings). Once its date has passed, a
+// confirmed booking is completed and a pending one is cancelled. The periodic job
+// (`autoCompletePastBookings`) writes that down; until it has run, every read computes it, and
+// every write that depends on it applies it to the row it changes.
 
-// ─── The status as of today ────────────────────────────────────────────────────────────────────
-// Once its date has passed, a confirmed booking is completed and a pending one is cancelled. The
-// periodic job (`autoCompletePastBookings`) writes that down; until it has run, every read
-// computes it, and every write that depends on it applies it to the row it changes.
+/** The artist's today, per row, in SQL; a booking whose artist is gone uses the app's zone. */
+const artistTodaySql = (appZone: string) =>
+  sql<string>`(now() AT TIME ZONE coalesce(${artistProfiles.timeZone}, ${appZone}))::date`;
 
-const hasPassed = (day: string) => lt(bookings.eventDate, day);
-
-/** A booking's status as of `day`, computed in the query. */
-function statusAsOf(day: string): SQL<BookingStatus> {
+/** A booking's status as of `today` (its artist's today), computed in the query. */
+function statusAsOf(today: SQL<string>): SQL<BookingStatus> {
   return sql<BookingStatus>`CASE
-    WHEN ${bookings.status} = 'confirmed' AND ${hasPassed(day)} THEN 'completed'
-    WHEN ${bookings.status} = 'pending' AND ${hasPassed(day)} THEN 'cancelled'
+    WHEN ${bookings.status} = 'confirmed' AND ${bookings.eventDate} < ${today} THEN 'completed'
+    WHEN ${bookings.status} = 'pending' AND ${bookings.eventDate} < ${today} THEN 'cancelled'
     ELSE ${bookings.status} END`;
 }
 
-/** Still pending as of `day` (what accept and decline change). */
-const stillPending = (day: string) =>
-  and(eq(bookings.status, "pending"), gte(bookings.eventDate, day));
-
-/** Completed as of `day`, whether or not the job has written it yet (what a rating needs). */
-const completedBy = (day: string) =>
-  or(eq(bookings.status, "completed"), and(eq(bookings.status, "confirmed"), hasPassed(day)));
+const hasPassed = (day: string) => lt(bookings.eventDate, day);
 
 /**
- * The periodic job: confirmed bookings whose date has passed become completed, pending ones
- * cancelled. One statement, idempotent; reads already show its result before it runs.
+ * The periodic job: confirmed bookings whose date has passed in their artist's zone become
+ * completed, pending ones cancelled. One statement, idempotent; reads already show its result
+ * before it runs. `appToday` is today in the app's zone: it settles bookings whose artist is gone
+ * and bounds the scan (no zone's today is more than two days after any other's).
  */
-export async function autoCompletePastBookings(db: Queryable, day: string) {
+export async function autoCompletePastBookings(db: Queryable, appToday: string) {
   const changed = await queryRows<{ status: BookingStatus }>(
     db,
     sql`UPDATE bookings
       SET status = CASE status WHEN 'confirmed' THEN 'completed' ELSE 'cancelled' END,
           updated_at = now()
-      WHERE status IN ('pending', 'confirmed') AND event_date < ${day}
+      WHERE status IN ('pending', 'confirmed')
+        AND event_date < ${addDays(appToday, 2)}
+        AND event_date < coalesce(
+          (SELECT (now() AT TIME ZONE ap.time_zone)::date FROM artist_profiles ap
+            WHERE ap.id = bookings.artist_profile_id),
+          ${appToday}::date)
       RETURNING status`,
   );
   return {
@@ -110,7 +113,8 @@ export async function autoCompletePastBookings(db: Queryable, day: string) {
 const clientUser = alias(users, "client_user");
 const clientProfile = alias(profiles, "client_profile");
 
-function viewQuery(db: Queryable, day: string) {
+function viewQuery(db: Queryable, appZone: string) {
+  const today = artistTodaySql(appZone);
   return db
     .select({
       id: bookings.id,
@@ -129,12 +133,14 @@ function viewQuery(db: Queryable, day: string) {
       eventType: bookings.eventType,
       eventName: bookings.eventName,
       message: bookings.message,
-      status: statusAsOf(day),
-      beforeEventDay: sql<boolean>`${bookings.eventDate} > ${day}`,
+      status: statusAsOf(today),
+      beforeEventDay: sql<boolean>`${bookings.eventDate} > ${today}`,
       totalAmount: bookings.totalAmount,
       rating: bookings.rating,
       review: bookings.review,
       ratingGiven: bookings.ratingGiven,
+      declineReason: bookings.declineReason,
+      timeZone: sql<string>`coalesce(${artistProfiles.timeZone}, ${appZone})`,
       createdAt: bookings.createdAt,
     })
     .from(bookings)
@@ -170,6 +176,8 @@ function toView(row: Row): BookingView {
     rating: row.rating,
     review: row.review,
     ratingGiven: row.ratingGiven,
+    declineReason: row.declineReason,
+    timeZone: row.timeZone,
     createdAt: row.createdAt,
   };
 }
@@ -177,7 +185,7 @@ function toView(row: Row): BookingView {
 /** The bookings made with the actor's artist profile, newest first (none without a profile). */
 export async function listArtistBookings(ctx: ReadCtx, actor: Actor): Promise<BookingView[]> {
   if (!actor?.artistProfileId) return [];
-  const rows = await viewQuery(ctx.db, today(ctx))
+  const rows = await viewQuery(ctx.db, ctx.env.timeZone)
     .where(eq(bookings.artistProfileId, actor.artistProfileId))
     .orderBy(desc(bookings.createdAt));
   return rows.map(toView);
@@ -186,7 +194,7 @@ export async function listArtistBookings(ctx: ReadCtx, actor: Actor): Promise<Bo
 /** The bookings the actor requested as a client, newest first. */
 export async function listClientBookings(ctx: ReadCtx, actor: Actor): Promise<BookingView[]> {
   if (!actor) return [];
-  const rows = await viewQuery(ctx.db, today(ctx))
+  const rows = await viewQuery(ctx.db, ctx.env.timeZone)
     .where(eq(bookings.clientUserId, actor.id))
     .orderBy(desc(bookings.createdAt));
   return rows.map(toView);
@@ -199,7 +207,7 @@ export async function getBooking(
   bookingId: string,
 ): Promise<BookingView | null> {
   if (!isUuid(bookingId)) return null;
-  const [row] = await viewQuery(ctx.db, today(ctx)).where(eq(bookings.id, bookingId));
+  const [row] = await viewQuery(ctx.db, ctx.env.timeZone).where(eq(bookings.id, bookingId));
   if (!row) return null;
   const view = toView(row);
   return canReadBooking(actor, view) ? view : null;
@@ -210,19 +218,64 @@ async function bookingOf(ctx: ReadCtx, actor: Actor, bookingId: string) {
   return (await getBooking(ctx, actor, bookingId)) ?? refuse("not_found", "Booking not found.");
 }
 
+/**
+ * Today in the artist's zone, for the booking form (its earliest date and quick picks). An
+ * artist that does not exist has the app's today.
+ */
+export async function artistTodayFor(
+  ctx: ReadCtx,
+  _actor: Actor,
+  artistId: string,
+): Promise<string> {
+  const [row] = isUuid(artistId)
+    ? await ctx.db
+        .select({ timeZone: artistProfiles.timeZone })
+        .from(artistProfiles)
+        .where(eq(artistProfiles.id, artistId))
+    : [];
+  return todayIn(row?.timeZone ?? ctx.env.timeZone);
+}
+
 // ─── Writes ────────────────────────────────────────────────────────────────────────────────────
 
 const bookingUrl = (ctx: Ctx, id: string) => new URL(`/bookings/${id}`, ctx.env.appUrl).href;
 
-async function sendQuietly(ctx: Ctx, send: () => Promise<void>) {
+/** A booking mail that fails is logged; the action that caused it still succeeds. */
+async function sendQuietly(ctx: Ctx, mail: Parameters<Ctx["mailer"]["send"]>[0]) {
   try {
-    await send();
+    await ctx.mailer.send(mail);
   } catch (error) {
-    ctx.logger.error({ err: error }, "could not send a booking notification");
+    ctx.logger.error(
+      { err: error, subject: mail.subject },
+      "could not send a booking notification",
+    );
   }
 }
 
-/** A client's request: every rule checked here, the amount computed here. */
+/** The artist's today for a booking read by `getBooking`. */
+const todayOf = (booking: Pick<BookingView, "timeZone">) => todayIn(booking.timeZone);
+
+/** The client's name as the artist sees it in mails ("Client" when the profile has none). */
+async function clientNameOf(ctx: ReadCtx, userId: string) {
+  const [row] = await ctx.db
+    .select({ first: profiles.firstName, last: profiles.lastName, name: users.name })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  return [row?.first, row?.last].filter(Boolean).join(" ").trim() || row?.name || "Client";
+}
+
+async function emailOf(ctx: ReadCtx, userId: string | null) {
+  if (!userId) return null;
+  const [row] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+/**
+ * A client's request: every rule checked here, the amount computed here. The date and start time
+ * are wall-clock values in the artist's zone, and "today" is the artist's today. The artist gets
+ * the request by mail, the client a confirmation.
+ */
 export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input: BookingRequest) {
   const [artist] = await ctx.db
     .select({
@@ -231,6 +284,7 @@ export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input
       slug: artistProfiles.slug,
       artistName: artistProfiles.artistName,
       hourlyRate: artistProfiles.hourlyRate,
+      timeZone: artistProfiles.timeZone,
       email: users.email,
     })
     .from(artistProfiles)
@@ -238,26 +292,61 @@ export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input
     .where(eq(artistProfiles.id, input.artistId));
   if (!artist) refuse("not_found", "Artist profile not found.");
   if (!canBookArtist(actor, artist)) refuse("forbidden", "You can't book your own profile.");
-  if (input.eventDate < today(ctx))
+  const day = todayIn(artist.timeZone);
+  if (input.eventDate < day)
     refuse("invalid", "Please choose today or a later date.", {
       reason: BOOKING_REFUSALS.dateNotAvailable,
     });
-  const [day] = await ctx.db
+  if (
+    input.eventDate === day &&
+    input.startTime !== null &&
+    input.startTime <= wallClockIn(new Date(), artist.timeZone).time
+  ) {
+    const message = "This start time has already passed today. Please choose a later time.";
+    refuse("invalid", message, {
+      reason: BOOKING_REFUSALS.startTimePassed,
+      fieldErrors: { startTime: message },
+    });
+  }
+  const [dayEntry] = await ctx.db
     .select({ status: availability.status })
     .from(availability)
     .where(
       and(eq(availability.artistProfileId, artist.id), eq(availability.date, input.eventDate)),
     );
-  if (day && day.status !== "available") {
-    refuse("conflict", `This date is ${day.status}. Please choose an available date.`, {
+  if (dayEntry && dayEntry.status !== "available") {
+    refuse("conflict", `This date is ${dayEntry.status}. Please choose an available date.`, {
       reason: BOOKING_REFUSALS.dateNotAvailable,
     });
   }
-  const [client] = await ctx.db
-    .select({ name: users.name })
-    .from(users)
-    .where(eq(users.id, actor.id));
+  const totalAmount = estimateTotal(input.durationHours, artist.hourlyRate);
   const id = await ctx.db.transaction(async (tx) => {
+    // One request at a time per client and artist, so two sent at once can't both be first.
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking-request:${actor.id}:${artist.id}`}, 0))`,
+    );
+    const [first] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.clientUserId, actor.id),
+          eq(bookings.artistProfileId, artist.id),
+          eq(bookings.eventDate, input.eventDate),
+          eq(bookings.status, "pending"),
+        ),
+      )
+      .limit(1);
+    if (first) {
+      refuse(
+        "conflict",
+        `You already have a pending request to ${artist.artistName} for ${formatLongDate(input.eventDate)}.`,
+        {
+          reason: BOOKING_REFUSALS.duplicateRequest,
+          fieldErrors: { pendingBookingId: first.id },
+        },
+      );
+    }
     const [created] = await tx
       .insert(bookings)
       .values({
@@ -270,22 +359,35 @@ export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input
         eventType: input.eventType,
         message: input.message,
         status: "pending",
-        totalAmount: estimateTotal(input.durationHours, artist.hourlyRate),
+        totalAmount,
       })
       .returning({ id: bookings.id });
     // Sending a first booking request is what makes a user a client.
     await tx.insert(userRoles).values({ userId: actor.id, role: "client" }).onConflictDoNothing();
     return created?.id as string;
   });
-  await sendQuietly(ctx, () =>
-    ctx.mailer.send(
-      bookingMails.newRequest(
-        artist.email,
-        artist.artistName,
-        client?.name ?? "",
-        formatLongDate(input.eventDate),
-        bookingUrl(ctx, id),
+  const facts: BookingFacts = { ...input, timeZone: artist.timeZone, totalAmount };
+  const url = bookingUrl(ctx, id);
+  const clientName = await clientNameOf(ctx, actor.id);
+  const clientEmail = await emailOf(ctx, actor.id);
+  if (clientEmail) {
+    await sendQuietly(
+      ctx,
+      bookingMails.requestSent(
+        clientEmail,
+        { clientName, artistName: artist.artistName },
+        facts,
+        url,
       ),
+    );
+  }
+  await sendQuietly(
+    ctx,
+    bookingMails.newRequest(
+      artist.email,
+      { artistName: artist.artistName, clientName, message: input.message },
+      facts,
+      url,
     ),
   );
   return { id, artistName: artist.artistName, artistSlug: artist.slug };
@@ -308,6 +410,14 @@ function isUniqueViolation(error: unknown) {
   return code === UNIQUE_VIOLATION;
 }
 
+/** Still pending as of `day` (what accept and decline change). */
+const stillPending = (day: string) =>
+  and(eq(bookings.status, "pending"), gte(bookings.eventDate, day));
+
+/** Completed as of `day`, whether or not the job has written it yet (what a rating needs). */
+const completedBy = (day: string) =>
+  or(eq(bookings.status, "completed"), and(eq(bookings.status, "confirmed"), hasPassed(day)));
+
 /**
  * Accept (pending → confirmed) and mark the date booked, in one transaction. A second booking for
  * a date that is already confirmed loses to the unique index and changes nothing; so does a
@@ -320,7 +430,7 @@ export async function acceptBooking(ctx: Ctx, actor: SignedInActor, bookingId: s
   const notPending = "Only pending booking requests can be accepted.";
   if (!canRespondToBooking(actor, booking)) refuse("conflict", notPending);
   const artistId = booking.artistProfileId;
-  const day = today(ctx);
+  const day = todayOf(booking);
   try {
     await ctx.db.transaction(async (tx) => {
       await lockBooking(tx, bookingId);
@@ -356,39 +466,54 @@ export async function acceptBooking(ctx: Ctx, actor: SignedInActor, bookingId: s
     }
     throw error;
   }
-  await notifyClient(ctx, booking, true);
+  await notifyClient(ctx, booking, { accepted: true });
 }
 
-export async function declineBooking(ctx: Ctx, actor: SignedInActor, bookingId: string) {
+/**
+ * The artist declines a pending request (→ rejected), with an optional reason the client sees.
+ * `input` is the booking's id, or the id and the reason.
+ */
+export async function declineBooking(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: string | { bookingId: string; reason?: string | null },
+) {
+  const { bookingId, reason = null } = typeof input === "string" ? { bookingId: input } : input;
   const booking = await bookingOf(ctx, actor, bookingId);
   const notPending = "Only pending booking requests can be declined.";
   if (!canRespondToBooking(actor, booking)) refuse("conflict", notPending);
+  const declineReason = reason?.trim() ? reason.trim().slice(0, 500) : null;
   const updated = await ctx.db
     .update(bookings)
-    .set({ status: "rejected", updatedAt: new Date() })
-    .where(and(eq(bookings.id, bookingId), stillPending(today(ctx))))
+    .set({ status: "rejected", declineReason, updatedAt: new Date() })
+    .where(and(eq(bookings.id, bookingId), stillPending(todayOf(booking))))
     .returning({ id: bookings.id });
   if (updated.length === 0) refuse("conflict", notPending);
-  await notifyClient(ctx, booking, false);
+  await notifyClient(ctx, booking, { accepted: false, reason: declineReason });
 }
 
-async function notifyClient(ctx: Ctx, booking: BookingView, accepted: boolean) {
+async function notifyClient(
+  ctx: Ctx,
+  booking: BookingView,
+  answer: { accepted: boolean; reason?: string | null },
+) {
   if (!booking.clientUserId || booking.clientEmail === "N/A") return;
-  await sendQuietly(ctx, () =>
-    ctx.mailer.send(
-      bookingMails.responded(
-        booking.clientEmail,
-        booking.clientName,
-        booking.artistName,
-        formatLongDate(booking.eventDate),
-        accepted,
-        bookingUrl(ctx, booking.id),
-      ),
+  await sendQuietly(
+    ctx,
+    bookingMails.answered(
+      booking.clientEmail,
+      { clientName: booking.clientName, artistName: booking.artistName },
+      booking,
+      answer,
+      bookingUrl(ctx, booking.id),
     ),
   );
 }
 
-/** The client cancels a pending or confirmed booking before its date; a booked date opens again. */
+/**
+ * The client cancels a pending or confirmed booking before its date; a booked date opens again,
+ * and the artist is told by mail.
+ */
 export async function cancelBooking(ctx: Ctx, actor: SignedInActor, bookingId: string) {
   const booking = await bookingOf(ctx, actor, bookingId);
   const tooLate = "This booking can no longer be cancelled.";
@@ -401,7 +526,7 @@ export async function cancelBooking(ctx: Ctx, actor: SignedInActor, bookingId: s
         and(
           eq(bookings.id, bookingId),
           sql`${bookings.status} IN ('pending', 'confirmed')`,
-          gt(bookings.eventDate, today(ctx)),
+          gt(bookings.eventDate, todayOf(booking)),
         ),
       )
       .returning({ id: bookings.id });
@@ -419,6 +544,26 @@ export async function cancelBooking(ctx: Ctx, actor: SignedInActor, bookingId: s
         );
     }
   });
+  // The other party hears of it: today only the client cancels, so that is the artist.
+  const toArtist = isBookingClient(actor, booking);
+  const recipient = toArtist
+    ? { email: await emailOf(ctx, booking.artistUserId), name: booking.artistName }
+    : { email: booking.clientUserId ? booking.clientEmail : null, name: booking.clientName };
+  if (recipient.email && recipient.email !== "N/A") {
+    await sendQuietly(
+      ctx,
+      bookingMails.cancelled(
+        recipient.email,
+        {
+          recipientName: recipient.name,
+          cancelledBy: toArtist ? booking.clientName : booking.artistName,
+          dateFreed: toArtist && booking.status === "confirmed",
+        },
+        booking,
+        bookingUrl(ctx, booking.id),
+      ),
+    );
+  }
 }
 
 /**
@@ -443,7 +588,11 @@ export async function rateBooking(
       .update(bookings)
       .set({ status: "completed", rating, review, ratingGiven: true, updatedAt: new Date() })
       .where(
-        and(eq(bookings.id, bookingId), completedBy(today(ctx)), eq(bookings.ratingGiven, false)),
+        and(
+          eq(bookings.id, bookingId),
+          completedBy(todayOf(booking)),
+          eq(bookings.ratingGiven, false),
+        ),
       )
       .returning({ id: bookings.id });
     if (updated.length === 0) refuse("conflict", notRatable);
@@ -461,7 +610,7 @@ export async function rateBooking(
       startTime: zonedDateTimeToUtc(
         booking.eventDate,
         booking.startTime ?? "12:00",
-        ctx.env.timeZone,
+        booking.timeZone,
       ),
       durationMinutes: Math.round(booking.durationHours * 60),
       venue: booking.venue,

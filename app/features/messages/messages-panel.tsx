@@ -5,16 +5,36 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClasses } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
+import { formatTime, MONTH_NAMES, wallClockIn, zoneAbbreviation } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
+import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/use-pending";
 import type { BookingMessage } from "./messages.server";
 
-const timeFormat = new Intl.DateTimeFormat("en-US", {
+/** "Nov 21, 7:30 PM" in the reader's own zone (the browser's). */
+const localFormat = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
   hour: "numeric",
   minute: "2-digit",
 });
+
+/**
+ * When a message was sent, in the reader's zone. The server does not know that zone, so the
+ * page is first drawn in `timeZone` with its abbreviation ("Nov 21, 7:30 PM IST"); once
+ * JavaScript runs, the browser's own time replaces it.
+ */
+function MessageTime({ at, timeZone, local }: { at: string; timeZone: string; local: boolean }) {
+  if (local) return <time dateTime={at}>{localFormat.format(new Date(at))}</time>;
+  const { date, time } = wallClockIn(at, timeZone);
+  const [, month = "1", day = "1"] = date.split("-");
+  const monthName = (MONTH_NAMES[Number(month) - 1] ?? "").slice(0, 3);
+  return (
+    <time dateTime={at}>
+      {`${monthName} ${Number(day)}, ${formatTime(time)} ${zoneAbbreviation(timeZone, at)}`}
+    </time>
+  );
+}
 
 /**
  * The booking's conversation: oldest first, 'You' for one's own. New messages arrive live over
@@ -26,19 +46,26 @@ export function MessagesPanel({
   userId,
   initial,
   canSend,
+  timeZone,
   sentToast,
+  refused,
 }: {
   bookingId: string;
   userId: string;
   initial: BookingMessage[];
   canSend: boolean;
+  /** The zone message times are drawn in before JavaScript runs (the app's). */
+  timeZone: string;
   /** A confirmation after sending (the artist's 'Message Sent'). */
   sentToast?: { title: string; description: string };
+  /** A message the page's action refused (sent without JavaScript): its error and its text. */
+  refused?: { error: string; message: string };
 }) {
   const [messages, setMessages] = useState(initial);
-  const [draft, setDraft] = useState("");
+  const [draft, setDraft] = useState(refused?.message ?? "");
   const fetcher = useFetcher<FormReply<BookingMessage>>();
   const sending = usePending({ fetcher });
+  const hydrated = useHydrated();
   const toast = useToast();
   const list = useRef<HTMLOListElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -92,7 +119,7 @@ export function MessagesPanel({
   };
 
   return (
-    <Card as="section" padding="sm" aria-labelledby="messages-title">
+    <Card as="section" padding="sm" aria-labelledby="messages-title" id="messages">
       <h2 id="messages-title" className="text-lg font-semibold">
         Messages
       </h2>
@@ -110,7 +137,8 @@ export function MessagesPanel({
                   <p
                     className={`text-xs wrap-anywhere ${mine ? "text-brand-100" : "text-slate-500"}`}
                   >
-                    {mine ? "You" : m.senderName} · {timeFormat.format(new Date(m.createdAt))}
+                    {mine ? "You" : m.senderName} ·{" "}
+                    <MessageTime at={m.createdAt} timeZone={timeZone} local={hydrated} />
                   </p>
                   <p className="whitespace-pre-wrap wrap-anywhere">{m.message}</p>
                 </div>
@@ -129,6 +157,8 @@ export function MessagesPanel({
           }}
         >
           <input type="hidden" name="intent" value="message" />
+          {/* With JavaScript the answer is the message itself; without, the page is loaded again. */}
+          {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
           <label htmlFor="message-input" className="sr-only">
             Message
           </label>
@@ -141,12 +171,20 @@ export function MessagesPanel({
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}
             placeholder="Type your message..."
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? "message-error" : undefined}
             className={`${inputClasses} min-w-0 flex-1 resize-none`}
           />
-          <Button type="submit" aria-label="Send message" disabled={sending || !draft.trim()}>
+          {/* Never disabled before JavaScript runs; an empty message is not sent (onSubmit). */}
+          <Button type="submit" aria-label="Send message" disabled={sending}>
             <Send aria-hidden className="h-4 w-4" />
           </Button>
         </fetcher.Form>
+      ) : null}
+      {canSend && refused ? (
+        <p id="message-error" className="mt-2 text-sm text-red-700">
+          {refused.error}
+        </p>
       ) : null}
     </Card>
   );

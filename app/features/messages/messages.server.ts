@@ -10,7 +10,8 @@ import type { Actor, SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
 import { refuse } from "~/lib/problem";
-import { bookingMessages, profiles, users } from "~db/schema";
+import { queryRows } from "~db/client";
+import { bookingMessageReads, bookingMessages, profiles, users } from "~db/schema";
 import { newMessageMail } from "./message-mails";
 
 type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "realtime">;
@@ -109,24 +110,72 @@ export async function sendMessage(
   await ctx.realtime.publish(bookingTopic(bookingId), { id: view.id });
 
   const toClient = isBookingArtist(actor, booking);
-  const recipientEmail = toClient ? booking.clientEmail : await emailOf(ctx, booking.artistUserId);
+  const recipientId = toClient ? booking.clientUserId : booking.artistUserId;
+  const recipientEmail = toClient ? booking.clientEmail : await emailOf(ctx, recipientId);
   const recipientName = toClient ? booking.clientName : booking.artistName;
-  if (recipientEmail && recipientEmail !== "N/A") {
+  if (recipientId && recipientEmail && recipientEmail !== "N/A") {
     try {
-      await ctx.mailer.send(
-        newMessageMail(
-          recipientEmail,
-          recipientName,
-          view.senderName,
-          text,
-          new URL(`/bookings/${bookingId}`, ctx.env.appUrl).href,
-        ),
-      );
+      if (await claimMessageMail(ctx, { bookingId, userId: recipientId })) {
+        await ctx.mailer.send(
+          newMessageMail(
+            recipientEmail,
+            { recipientName, senderName: view.senderName },
+            text,
+            new URL(`/bookings/${bookingId}`, ctx.env.appUrl).href,
+          ),
+        );
+      }
     } catch (error) {
       ctx.logger.error({ err: error }, "could not e-mail a message notification");
     }
   }
   return view;
+}
+
+/** How long a message mail holds back the next one while its recipient has not read them. */
+export const MESSAGE_MAIL_INTERVAL_MINUTES = 15;
+
+/**
+ * Whether the recipient gets a mail for a new message, recorded at once so that two messages sent
+ * together can't both say yes. Yes when they were never mailed about this booking, when the last
+ * mail is 15 minutes old or more, or when they have read the messages since it; otherwise (a mail
+ * in the last 15 minutes still unread) no. See docs/decisions/012-message-mail-throttle.md.
+ */
+async function claimMessageMail(
+  ctx: Pick<AppContext, "db">,
+  input: { bookingId: string; userId: string },
+): Promise<boolean> {
+  const claimed = await queryRows<{ user_id: string }>(
+    ctx.db,
+    sql`INSERT INTO booking_message_reads (booking_id, user_id, last_mailed_at)
+      VALUES (${input.bookingId}, ${input.userId}, now())
+      ON CONFLICT (booking_id, user_id) DO UPDATE SET last_mailed_at = excluded.last_mailed_at
+      WHERE booking_message_reads.last_mailed_at IS NULL
+        OR booking_message_reads.last_mailed_at
+          <= now() - make_interval(mins => ${MESSAGE_MAIL_INTERVAL_MINUTES})
+        OR booking_message_reads.last_read_at >= booking_message_reads.last_mailed_at
+      RETURNING user_id`,
+  );
+  return claimed.length > 0;
+}
+
+/**
+ * The actor has read the booking's messages: called when they load the booking's page, so the
+ * next message mails them again. Nothing for anyone who is not a party.
+ */
+export async function markMessagesRead(
+  ctx: Pick<AppContext, "db">,
+  actor: Actor,
+  booking: BookingParties & { id: string },
+) {
+  if (!actor || !canReadBooking(actor, booking)) return;
+  await ctx.db
+    .insert(bookingMessageReads)
+    .values({ bookingId: booking.id, userId: actor.id, lastReadAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [bookingMessageReads.bookingId, bookingMessageReads.userId],
+      set: { lastReadAt: sql`now()` },
+    });
 }
 
 async function emailOf(ctx: Pick<AppContext, "db">, userId: string | null) {
