@@ -21,13 +21,14 @@ test("sign up, confirm from the mail, sign out and sign in again", async ({ page
   await expect(page.getByLabel("Password")).toHaveValue("");
 
   await page.goto(await mailLink(page, account.email, /Confirm your GigLedger account/));
-  await expect(page).toHaveURL(/\/$/);
+  // Sign-up asked what the person came for (booking, by default): the link continues there.
+  await expect(page).toHaveURL(/\/artist-discovery$/);
   const menuButton = page.getByRole("button", { name: "Account menu for Meera Iyer" });
   await expect(menuButton).toBeVisible();
   await menuButton.click();
   const menu = page.locator("#user-menu");
   await expect(menu.getByText(account.email)).toBeVisible();
-  await expect(menu.getByRole("link", { name: "Setup Profile" })).toHaveAttribute(
+  await expect(menu.getByRole("link", { name: "Create artist profile" })).toHaveAttribute(
     "href",
     "/profile-setup",
   );
