@@ -6,6 +6,7 @@
  * musician's files.
  */
 import { createHash } from "node:crypto";
+import { endianness } from "node:os";
 import sharp from "sharp";
 import { initials } from "~/features/artists/format";
 
@@ -28,7 +29,8 @@ const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 /** A square portrait: a two-colour gradient, soft rings and the artist's initials. */
 export async function demoAvatar(name: string): Promise<Buffer> {
   const hue = hueOf(name);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+  // Drawn at the size the avatar path stores (256 px), so its re-encoding has little to do.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 512 512">
   <defs>
     <linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${hue},70%,52%)"/>
@@ -49,8 +51,8 @@ export async function demoAvatar(name: string): Promise<Buffer> {
  * caption. `variant` changes the light and the line-up, so one artist's photos differ.
  */
 export async function demoPhoto(name: string, caption: string, variant: number): Promise<Buffer> {
-  const width = 800;
-  const height = 540;
+  const width = 720;
+  const height = 480;
   const hue = (hueOf(name) + variant * 70) % 360;
   const lights = [0, 1, 2]
     .map((k) => {
@@ -105,22 +107,24 @@ const SCALE = [0, 2, 4, 7, 9, 12, 14, 16, 19, 21];
  */
 export function demoMelodyWav(name: string, seconds = 4): Buffer {
   const samples = SAMPLE_RATE * seconds;
-  const data = Buffer.alloc(samples * 2);
+  const pcm = new Int16Array(samples);
   const root = 196 * 2 ** (Math.floor(unit("root", name) * 7) / 12); // G3 and up
   const notes = Array.from({ length: 8 }, (_, k) => {
     const step = SCALE[Math.floor(unit(name, `note${k}`) * SCALE.length)] ?? 0;
     return root * 2 ** (step / 12);
   });
-  const noteLength = samples / notes.length;
-  for (let i = 0; i < samples; i++) {
-    const k = Math.min(notes.length - 1, Math.floor(i / noteLength));
-    const t = (i - k * noteLength) / SAMPLE_RATE;
-    const f = notes[k] ?? root;
-    const envelope = Math.min(1, t / 0.01) * Math.exp(-3 * t);
-    const value =
-      envelope * (0.6 * Math.sin(2 * Math.PI * f * t) + 0.2 * Math.sin(4 * Math.PI * f * t));
-    data.writeInt16LE(Math.round(value * 0.8 * 32767), i * 2);
+  const noteLength = Math.floor(samples / notes.length);
+  for (const [k, f] of notes.entries()) {
+    const w = (2 * Math.PI * f) / SAMPLE_RATE;
+    for (let n = 0; n < noteLength; n++) {
+      const t = n / SAMPLE_RATE;
+      const envelope = Math.min(1, t / 0.01) * Math.exp(-3 * t);
+      const value = envelope * (0.6 * Math.sin(w * n) + 0.2 * Math.sin(2 * w * n));
+      pcm[k * noteLength + n] = Math.round(value * 0.8 * 32767);
+    }
   }
+  const data = Buffer.from(pcm.buffer);
+  if (endianness() === "BE") data.swap16(); // WAV samples are little-endian
   const header = Buffer.alloc(44);
   header.write("RIFF", 0, "ascii");
   header.writeUInt32LE(36 + data.length, 4);

@@ -471,6 +471,7 @@ async function storeDemoMedia(
   const stage = sessions.find((s) => s.type === "performance") ?? sessions[0];
   const studio = sessions.find((s) => s.type === "recording") ?? stage;
   if (!stage || !studio) return;
+  const asArtist = uploadContextOf(ctx, artist);
   // Side by side: the image work runs on sharp's threads while the rows go in.
   const [, ...ids] = await settleAll([
     setArtistAvatar(
@@ -479,37 +480,29 @@ async function storeDemoMedia(
       new File([new Uint8Array(files.avatar)], "portrait.png", { type: "image/png" }),
     ),
     ...files.photos.map((photo, k) =>
-      uploadAs(ctx, artist, stage.id, {
+      upload(asArtist, stage.id, {
         bytes: photo.bytes,
         fileName: `photo-${k + 1}.jpg`,
         description: photo.caption,
       }),
     ),
-    uploadAs(ctx, artist, studio.id, {
+    upload(asArtist, studio.id, {
       bytes: files.audio.bytes,
       fileName: "live-excerpt.wav",
       description: files.audio.title,
     }),
   ]);
-  // One call per item, oldest first, so the portfolio shows them in the order drawn.
-  for (const [k, id] of ids.entries()) {
-    await setMediaFeatured(ctxOf, actor, { mediaIds: [id], featured: true, now: Date.now() + k });
-  }
+  await setMediaFeatured(ctxOf, actor, { mediaIds: ids, featured: true });
 }
 
 type UploadCtx = Parameters<typeof handleMediaUpload>[1];
 
 /**
- * One file through the app's upload handler (PUT /api/sessions/:id/media), as the artist: the
- * handler asks who is uploading, and the seed answers with the artist it has just created.
- * Returns the new media item's id.
+ * The context of the app's upload handler, signed in as the artist: the handler asks who is
+ * uploading, and the seed answers with the artist it has just created. One per artist, so the
+ * handler looks the artist up once (the current user is remembered per context).
  */
-async function uploadAs(
-  ctx: SeedMedia & { db: Tx },
-  artist: CreatedArtist,
-  sessionId: string,
-  file: { bytes: Buffer; fileName: string; description: string },
-): Promise<string> {
+function uploadContextOf(ctx: SeedMedia & { db: Tx }, artist: CreatedArtist): UploadCtx {
   const asArtist = {
     api: {
       getSession: async () => ({
@@ -517,6 +510,15 @@ async function uploadAs(
       }),
     },
   } as unknown as UploadCtx["auth"];
+  return { db: ctx.db, env: ctx.env, storage: ctx.storage, logger: ctx.logger, auth: asArtist };
+}
+
+/** One file through the upload handler (PUT /api/sessions/:id/media); the new media item's id. */
+async function upload(
+  ctx: UploadCtx,
+  sessionId: string,
+  file: { bytes: Buffer; fileName: string; description: string },
+): Promise<string> {
   const url = new URL(`http://seed.invalid/api/sessions/${sessionId}/media`);
   url.searchParams.set("fileName", file.fileName);
   url.searchParams.set("description", file.description);
@@ -525,17 +527,7 @@ async function uploadAs(
     body: new Uint8Array(file.bytes),
     headers: { "Content-Length": String(file.bytes.length) },
   });
-  const res = await handleMediaUpload(
-    request,
-    {
-      db: ctx.db,
-      env: ctx.env,
-      storage: ctx.storage,
-      logger: ctx.logger,
-      auth: asArtist,
-    },
-    sessionId,
-  );
+  const res = await handleMediaUpload(request, ctx, sessionId);
   const body = (await res.json()) as { media?: { id: string }; error?: string };
   if (res.status !== 201 || !body.media)
     throw new Error(`demo media refused (${res.status}): ${body.error ?? "no media"}`);
