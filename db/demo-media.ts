@@ -47,10 +47,11 @@ export async function demoAvatar(name: string): Promise<Buffer> {
 }
 
 /**
- * A stage photo: a dusky gradient, coloured spotlights, a row of silhouettes on the stage and a
- * caption. `variant` changes the light and the line-up, so one artist's photos differ.
+ * A stage photo: a dusky gradient, coloured spotlights, a row of silhouettes on the stage and the
+ * audience in front. No words in the picture (pages crop photos to squares; the caption is the
+ * media's description). `variant` changes the light and the line-up, so one artist's photos differ.
  */
-export async function demoPhoto(name: string, caption: string, variant: number): Promise<Buffer> {
+export async function demoPhoto(name: string, variant: number): Promise<Buffer> {
   const width = 720;
   const height = 480;
   const hue = (hueOf(name) + variant * 70) % 360;
@@ -91,7 +92,6 @@ export async function demoPhoto(name: string, caption: string, variant: number):
   <rect y="${height - 140}" width="${width}" height="140" fill="#11111c"/>
   ${crowd}
   <rect y="${height - 70}" width="${width}" height="70" fill="#000" fill-opacity="0.45"/>
-  <text x="32" y="${height - 26}" font-family="${FONT}" font-weight="600" font-size="28" fill="#fff">${escapeXml(caption)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }

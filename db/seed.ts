@@ -446,7 +446,7 @@ async function drawDemoMedia(a: DemoArtist): Promise<DemoFiles> {
   );
   const [avatar, ...photos] = await Promise.all([
     demoAvatar(a.name),
-    ...captions.map((caption, k) => demoPhoto(a.name, caption, k)),
+    ...captions.map((_, k) => demoPhoto(a.name, k)),
   ]);
   return {
     avatar: avatar as Buffer,
