@@ -26,7 +26,7 @@ test.describe("landing page", () => {
       "href",
       "/artist-discovery",
     );
-    await expect(page.getByText("© 2024 GigLedger")).toBeVisible();
+    await expect(page.getByText(`© ${new Date().getFullYear()} GigLedger`)).toBeVisible();
     // Hydrated without errors (CSP violations and hydration mismatches land in the console).
     await page.waitForLoadState("networkidle");
     expect(errors).toEqual([]);

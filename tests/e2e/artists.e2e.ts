@@ -32,7 +32,8 @@ test("create a profile, find it in discovery, open it by id and by slug, see it 
   await expect(page).toHaveURL(/\/artist-dashboard\/[0-9a-f-]{36}$/);
   const dashboardUrl = page.url();
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  // A brand-new profile is a first visit.
+  await expect(page.getByText(`Welcome, ${name}!`)).toBeVisible();
   await expect(page.getByLabel("Your profile link")).toHaveValue(new RegExp(`/artist/${slug}$`));
   // The setup page now leads to the dashboard.
   await page.goto("/profile-setup");

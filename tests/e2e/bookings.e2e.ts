@@ -154,7 +154,7 @@ if (serverUrl) {
       await client.goto(`/artist/${slug}`);
       const bookedDay = client.getByRole("button", { name: `${formatLongDate(gigDate)}: Booked` });
       if (!(await bookedDay.isVisible()))
-        await client.getByRole("button", { name: "Next month" }).click();
+        await client.getByRole("link", { name: "Next month" }).click();
       await expect(bookedDay).toBeVisible();
       await client.getByRole("link", { name: "Book Performance" }).click();
       await expect(

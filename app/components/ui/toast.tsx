@@ -29,8 +29,10 @@ export function ToastProvider({
   children: ReactNode;
   initial?: ToastInput | null;
 }) {
-  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  // The toast a redirect left is rendered on the server too, so it shows without JavaScript.
+  const [toasts, setToasts] = useState<ToastItem[]>(() => (initial ? [{ ...initial, id: 0 }] : []));
   const nextId = useRef(1);
+  const rendered = useRef(initial ?? null);
 
   const dismiss = useCallback(
     (id: number) => setToasts((list) => list.filter((t) => t.id !== id)),
@@ -45,10 +47,16 @@ export function ToastProvider({
     [dismiss],
   );
 
-  // A toast sent by the server with a redirect (flash cookie) arrives through the root loader.
+  // A toast sent by the server with a redirect (flash cookie) arrives through the root loader:
+  // the first one is already on the page; later ones come with client-side navigations.
   useEffect(() => {
-    if (initial) push(initial);
+    if (initial && initial !== rendered.current) push(initial);
+    rendered.current = initial ?? null;
   }, [initial, push]);
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(0), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [dismiss]);
 
   const value = useMemo(() => push, [push]);
   return (
