@@ -12,8 +12,9 @@ import { eq, sql } from "drizzle-orm";
 import type { GENRES, LOCATIONS } from "~/features/artists/artists.constants";
 import { setArtistAvatar } from "~/features/artists/artists.server";
 import { slugify } from "~/features/artists/slug";
-import { handleMediaUpload } from "~/features/media/media.server";
+import { uploadMedia } from "~/features/media/media.server";
 import { setMediaFeatured } from "~/features/portfolio/portfolio.server";
+import type { SignedInActor } from "~/lib/actor";
 import { addDays, type IsoDate } from "~/lib/dates";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
@@ -471,7 +472,7 @@ async function storeDemoMedia(
   const stage = sessions.find((s) => s.type === "performance") ?? sessions[0];
   const studio = sessions.find((s) => s.type === "recording") ?? stage;
   if (!stage || !studio) return;
-  const asArtist = uploadContextOf(ctx, artist);
+  const asArtist: UploadCtx = { db: ctx.db, env: ctx.env, storage: ctx.storage };
   // Side by side: the image work runs on sharp's threads while the rows go in.
   const [, ...ids] = await settleAll([
     setArtistAvatar(
@@ -480,13 +481,13 @@ async function storeDemoMedia(
       new File([new Uint8Array(files.avatar)], "portrait.png", { type: "image/png" }),
     ),
     ...files.photos.map((photo, k) =>
-      upload(asArtist, stage.id, {
+      upload(asArtist, actor, stage.id, {
         bytes: photo.bytes,
         fileName: `photo-${k + 1}.jpg`,
         description: photo.caption,
       }),
     ),
-    upload(asArtist, studio.id, {
+    upload(asArtist, actor, studio.id, {
       bytes: files.audio.bytes,
       fileName: "live-excerpt.wav",
       description: files.audio.title,
@@ -495,44 +496,25 @@ async function storeDemoMedia(
   await setMediaFeatured(ctxOf, actor, { mediaIds: ids, featured: true });
 }
 
-type UploadCtx = Parameters<typeof handleMediaUpload>[1];
-
-/**
- * The context of the app's upload handler, signed in as the artist: the handler asks who is
- * uploading, and the seed answers with the artist it has just created. One per artist, so the
- * handler looks the artist up once (the current user is remembered per context).
- */
-function uploadContextOf(ctx: SeedMedia & { db: Tx }, artist: CreatedArtist): UploadCtx {
-  const asArtist = {
-    api: {
-      getSession: async () => ({
-        user: { id: artist.user.id, email: artist.user.email, name: artist.user.name },
-      }),
-    },
-  } as unknown as UploadCtx["auth"];
-  return { db: ctx.db, env: ctx.env, storage: ctx.storage, logger: ctx.logger, auth: asArtist };
-}
-
-/** One file through the upload handler (PUT /api/sessions/:id/media); the new media item's id. */
+/** One file through the domain's upload (the same checks as PUT /api/sessions/:id/media). */
 async function upload(
   ctx: UploadCtx,
+  actor: SignedInActor,
   sessionId: string,
   file: { bytes: Buffer; fileName: string; description: string },
 ): Promise<string> {
-  const url = new URL(`http://seed.invalid/api/sessions/${sessionId}/media`);
-  url.searchParams.set("fileName", file.fileName);
-  url.searchParams.set("description", file.description);
-  const request = new Request(url, {
-    method: "PUT",
-    body: new Uint8Array(file.bytes),
-    headers: { "Content-Length": String(file.bytes.length) },
+  const bytes = new Uint8Array(file.bytes);
+  const media = await uploadMedia(ctx, actor, {
+    sessionId,
+    body: new Blob([bytes]).stream(),
+    declaredBytes: bytes.length,
+    fileName: file.fileName,
+    description: file.description,
   });
-  const res = await handleMediaUpload(request, ctx, sessionId);
-  const body = (await res.json()) as { media?: { id: string }; error?: string };
-  if (res.status !== 201 || !body.media)
-    throw new Error(`demo media refused (${res.status}): ${body.error ?? "no media"}`);
-  return body.media.id;
+  return media.id;
 }
+
+type UploadCtx = Parameters<typeof uploadMedia>[0];
 
 /** Rating and review count follow from the rated bookings. */
 async function recountRatings(db: Tx) {

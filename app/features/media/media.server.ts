@@ -176,7 +176,7 @@ export async function handleMediaUpload(request: Request, ctx: UploadCtx, sessio
 }
 
 /** Stores one file for the actor's own session and lists it; refuses with a Problem. */
-async function uploadMedia(
+export async function uploadMedia(
   ctx: Pick<AppContext, "db" | "env" | "storage">,
   actor: Actor,
   input: {
