@@ -32,10 +32,17 @@ test("sign up, confirm from the mail, sign out and sign in again", async ({ page
     "href",
     "/profile-setup",
   );
-  await expect(
-    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Bookings" }),
-  ).toHaveCount(0);
+  await expect(menu.getByRole("link", { name: "My Bookings" })).toHaveAttribute(
+    "href",
+    "/client-bookings",
+  );
   await page.keyboard.press("Escape");
+  // Someone without an artist profile: Dashboard leads to their bookings, not to profile setup.
+  await expect(
+    page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Dashboard", exact: true }),
+  ).toHaveAttribute("href", "/client-bookings");
 
   await signOut(page);
   await expect(page.getByText("Signed out")).toBeVisible();
@@ -107,7 +114,8 @@ test("forgot password: the reset link sets a new password; the old one stops wor
   await page.getByLabel("Confirm Password").fill("brand-new-pass");
   await page.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByRole("heading", { name: "Password Updated" })).toBeVisible();
-  await expect(page).toHaveURL(/\/artist-dashboard/, { timeout: 5000 });
+  // On to the dashboard: for someone who came to book and has no bookings yet, discovery.
+  await expect(page).toHaveURL(/\/artist-discovery/, { timeout: 5000 });
 
   // The link works once.
   await page.goto(link);
