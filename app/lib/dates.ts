@@ -7,13 +7,7 @@
 export type IsoDate = string;
 
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return wallClockIn(now, timeZone).date;
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {
@@ -37,6 +31,13 @@ export function zonedDateTimeToUtc(date: IsoDate, time: string, timeZone: string
 }
 
 function zoneOffsetMs(at: Date, timeZone: string) {
+  const p = wallClockParts(at, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The wall-clock fields of an instant in a zone: the one place that asks Intl for them. */
+function wallClockParts(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", {
       timeZone,
@@ -49,66 +50,21 @@ function zoneOffsetMs(at: Date, timeZone: string) {
       second: "2-digit",
     })
       .formatToParts(at)
-      .map((p) => [p.type, p.value]),
+      .map((p) => [p.type, Number(p.value)]),
   );
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
 }
 
-/**
- * A datetime-local value ("2026-11-21T19:30") as an instant. The browser sends its own offset
- * (Date#getTimezoneOffset); without JavaScript the given zone is assumed.
- */
-export function localDateTimeToUtc(
-  local: string,
-  timezoneOffset: number | undefined,
-  timeZone: string,
-): Date {
-  const [date = "", time = ""] = local.split("T");
-  if (timezoneOffset === undefined) return zonedDateTimeToUtc(date, time, timeZone);
-  const [y = 0, mo = 1, d = 1] = date.split("-").map(Number);
-  const [h = 0, mi = 0, s = 0] = time.split(":").map(Number);
-  return new Date(Date.UTC(y, mo - 1, d, h, mi, s) + timezoneOffset * 60_000);
-}
-
-/** The value a datetime-local field shows for an instant, in the browser's own zone. */
-export function toLocalInputValue(at: Date): string {
-  const shifted = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-  return shifted.toISOString().slice(0, 16);
-}
-
-/** "Nov 21, 2026, 7:30 PM" in the given zone (server render) or the browser's. */
-export function formatDateTime(at: Date | string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone,
-  }).format(typeof at === "string" ? new Date(at) : at);
-}
-
-/** "Now" as a datetime-local value in the given zone (the server's default for the form). */
+/** "Now" as a datetime-local value in the given zone (the session form's default). */
 export function nowInZone(timeZone: string, now: Date = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  return toZonedInputValue(now, timeZone);
 }
 
 /** `Nov 21, 2026` in the given zone, the same on the server and in the browser. */
@@ -312,22 +268,10 @@ export function formatDuration(hours: number): string {
 
 /** The wall-clock date (`YYYY-MM-DD`) and time (`HH:MM`, 24 h) of an instant in a zone. */
 export function wallClockIn(at: Date | string, timeZone: string): { date: IsoDate; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(typeof at === "string" ? new Date(at) : at)
-      .map((p) => [p.type, p.value]),
-  );
+  const p = wallClockParts(typeof at === "string" ? new Date(at) : at, timeZone);
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
+    date: `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`,
+    time: `${pad(p.hour)}:${pad(p.minute)}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Browser, BrowserContextOptions } from "@playwright/test";
+import { formatLongDate } from "~/lib/dates";
 import { createArtistProfile } from "./support/artist-helpers";
 import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
 
@@ -10,27 +11,11 @@ import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
  * page and the public profile (Recent Performances and the session cards).
  */
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** A date ten days ago, as typed (`2026-11-13`) and as written (`November 13, 2026`). */
 function pastDate() {
   const d = new Date(Date.now() - 10 * 24 * 3_600_000);
   const iso = d.toISOString().slice(0, 10);
-  const [y, m, day] = iso.split("-").map(Number) as [number, number, number];
-  return { iso, long: `${MONTHS[m - 1]} ${day}, ${y}` };
+  return { iso, long: formatLongDate(iso) };
 }
 
 const visitor = () => ({

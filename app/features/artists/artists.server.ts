@@ -129,40 +129,32 @@ export const FACET_TTL_MS = 60_000;
  * The two counts behind the filters, over every artist (not the page's matches, so the lists stay
  * put while the visitor types). Locations walk artist_profiles_location_idx: each distinct value
  * is found with one index probe past the last (a "skip scan"), then counted from the index alone,
- * so the table itself is never read. No index holds genre values, so genres are a GROUP BY that
- * reads the table; getDiscoveryFacets keeps both counts out of the request path. Exported for the
- * plan test and the bench.
+ * so the table itself is never read; genres walk artist_profiles_genre_value_idx the same way.
+ * getDiscoveryFacets keeps both counts out of the request path. Exported for the plan test and
+ * the bench.
  */
 export function facetQueries(): { genres: SQL; locations: SQL } {
   return {
-    // Distinct values by skipping through the genre index, then a count per value on it.
-    genres: sql`
-      WITH RECURSIVE distinct_genres(value) AS (
-        SELECT min(genre) FROM artist_profiles
-        UNION ALL
-        SELECT (SELECT min(genre) FROM artist_profiles WHERE genre > d.value)
-        FROM distinct_genres d WHERE d.value IS NOT NULL
-      )
-      SELECT value,
-        (SELECT count(*) FROM artist_profiles a WHERE a.genre = d.value)::int AS count
-      FROM distinct_genres d
-      WHERE value IS NOT NULL
-      ORDER BY count DESC, value
-      LIMIT ${GENRE_VALUES_READ}`,
-    locations: sql`
-      WITH RECURSIVE distinct_locations(value) AS (
-        SELECT min(location) FROM artist_profiles
-        UNION ALL
-        SELECT (SELECT min(location) FROM artist_profiles WHERE location > d.value)
-        FROM distinct_locations d WHERE d.value IS NOT NULL
-      )
-      SELECT value,
-        (SELECT count(*) FROM artist_profiles a WHERE a.location = d.value)::int AS count
-      FROM distinct_locations d
-      WHERE value IS NOT NULL
-      ORDER BY count DESC, value
-      LIMIT ${FACET_LIMIT}`,
+    genres: distinctValuesWithCounts(sql.raw("genre"), GENRE_VALUES_READ),
+    locations: distinctValuesWithCounts(sql.raw("location"), FACET_LIMIT),
   };
+}
+
+/** Each distinct value of an indexed column by index skips, with a count per value, most first. */
+function distinctValuesWithCounts(column: SQL, limit: number): SQL {
+  return sql`
+    WITH RECURSIVE distinct_values(value) AS (
+      SELECT min(${column}) FROM artist_profiles
+      UNION ALL
+      SELECT (SELECT min(${column}) FROM artist_profiles WHERE ${column} > d.value)
+      FROM distinct_values d WHERE d.value IS NOT NULL
+    )
+    SELECT value,
+      (SELECT count(*) FROM artist_profiles a WHERE a.${column} = d.value)::int AS count
+    FROM distinct_values d
+    WHERE value IS NOT NULL
+    ORDER BY count DESC, value
+    LIMIT ${limit}`;
 }
 
 const byName = (a: Facet, b: Facet) =>
