@@ -17,6 +17,9 @@ import { getToast } from "~/lib/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Ctitle%3EGigLedger%3C/title%3E%3Crect width='32' height='32' rx='7' fill='%235b3fd1'/%3E%3Cpath d='M12 22.5a3.5 3.5 0 1 1-2-3.16V9l12-2.5v12a3.5 3.5 0 1 1-2-3.16V10.1L12 11.8z' fill='%23fff'/%3E%3C/svg%3E";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ toast, headers }, user] = await Promise.all([
     getToast(request),
@@ -41,7 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5b3fd1" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Inline: one request fewer on a cold load (the same drawing as public/favicon.svg). */}
+        <link rel="icon" href={FAVICON} type="image/svg+xml" />
         <Meta />
         <Links />
       </head>

@@ -14,7 +14,7 @@ import type { Mailer } from "~/lib/mail.server";
 import type { Realtime } from "~/lib/realtime.server";
 import { parseRange, type Storage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
-import { createNonce, securityHeaders } from "./security-headers";
+import { ASSETS_PATH, createNonce, securityHeaders } from "./security-headers";
 
 export type AppOptions = {
   env: Env;
@@ -59,10 +59,13 @@ export function createApp({
     await next();
     // Defaults only: a response that set one of these headers itself keeps its own value. Uploaded
     // files must keep their `default-src 'none'; sandbox` policy, not get the page policy.
-    for (const [k, v] of Object.entries(securityHeaders({ nonce, https: env.isHttps, dev }))) {
+    const url = new URL(c.req.url);
+    const asset = url.pathname.startsWith(ASSETS_PATH);
+    for (const [k, v] of Object.entries(
+      securityHeaders({ nonce, https: env.isHttps, dev, asset }),
+    )) {
       if (!c.res.headers.has(k)) c.res.headers.set(k, v);
     }
-    const url = new URL(c.req.url);
     logger.info(
       {
         method: c.req.method,
@@ -131,7 +134,7 @@ export function createApp({
 
   if (clientDir) {
     app.use(
-      "/assets/*",
+      `${ASSETS_PATH}*`,
       serveStatic({
         root: clientDir,
         onFound: (_path, c) => {

@@ -1,14 +1,32 @@
 import { randomBytes } from "node:crypto";
 
+const HSTS = "max-age=63072000; includeSubDomains";
+
+/** Where the browser build's hashed files are served. */
+export const ASSETS_PATH = "/assets/";
+
 export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
 /**
  * Headers for every response. Scripts run only from our origin or with the per-request nonce
- * (React Router's inline hydration data); nothing may frame the app.
+ * (React Router's inline hydration data); nothing may frame the app. Built scripts and styles
+ * (`asset`) are never documents, so the document-only headers are left off them: on a page's
+ * dozen small files they were a third of the bytes transferred.
  */
-export function securityHeaders(opts: { nonce: string; https: boolean; dev: boolean }) {
+export function securityHeaders(opts: {
+  nonce: string;
+  https: boolean;
+  dev: boolean;
+  asset?: boolean;
+}) {
+  if (opts.asset) {
+    return {
+      "X-Content-Type-Options": "nosniff",
+      ...(opts.https ? { "Strict-Transport-Security": HSTS } : {}),
+    };
+  }
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -32,6 +50,6 @@ export function securityHeaders(opts: { nonce: string; https: boolean; dev: bool
       ...(opts.https ? ["upgrade-insecure-requests"] : []),
     ].join("; ");
   }
-  if (opts.https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+  if (opts.https) headers["Strict-Transport-Security"] = HSTS;
   return headers;
 }
