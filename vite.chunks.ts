@@ -1,14 +1,17 @@
 /**
- * How the browser build is cut into files. A public page should cost its visitor few requests:
- * the framework's own two files (as in a bare React Router app), the root route, one "shell"
- * file and the page's route file. Without this, every icon and small component shared by two
- * routes became a file of its own (a profile page fetched 38 scripts).
+ * How our code in the browser build is cut into files. Left to the bundler, every icon and small
+ * component shared by two routes became a file of its own (a profile page fetched 38 scripts on a
+ * cold load). Now a public page fetches the framework's two files (exactly as a bare React Router
+ * app does: react, react-dom and react-router keep the bundler's default split), the root route,
+ * one "shell" file and its own route file, plus at most one "<page>-parts" file:
  *
- * - Framework code (react, react-dom, react-router …) keeps the bundler's default split.
- * - App code and icons reached from the root route (header, footer, toasts, error pages), or shared
- *   by two or more of the public pages, go into "shell".
- * - Everything else stays with the route that uses it (or in a default shared chunk between
- *   signed-in pages).
+ * - our code and icons the root route reaches (header, footer, toasts, error pages), or that two or
+ *   more public pages share, go into "shell";
+ * - what exactly one public page shares with signed-in pages goes into "<page>-parts";
+ * - everything else stays where the bundler puts it (a route's own code in the route's file).
+ *
+ * A module's imports are reached by at least the routes that reach the module, so "shell" never
+ * imports a "-parts" file or a route file: the files form no cycle and run in import order.
  */
 import path from "node:path";
 import type { Plugin } from "vite";
@@ -17,24 +20,27 @@ type ModuleInfo = { importers: readonly string[] };
 type Context = { getModuleInfo(id: string): ModuleInfo | null };
 
 const appDir = path.resolve(import.meta.dirname, "app");
+const routesDir = path.join(appDir, "routes");
 const ROOT = path.join(appDir, "root.tsx");
+/** The pages anyone can open without an account; their weight is measured by bench:lighthouse. */
 export const PUBLIC_ROUTES = [
   "home.tsx",
   "artist-discovery.tsx",
   "artist.tsx",
   "portfolio.$id.tsx",
-].map((file) => path.join(appDir, "routes", file));
+];
 
 const fileOf = (id: string) => id.split("?")[0] ?? id;
-const isEntry = (file: string) =>
-  file === ROOT || file.startsWith(path.join(appDir, "routes") + path.sep);
+const isEntry = (file: string) => file === ROOT || file.startsWith(routesDir + path.sep);
+const isPublic = (file: string) =>
+  path.dirname(file) === routesDir && PUBLIC_ROUTES.includes(path.basename(file));
 
 /** The route modules (and root) that statically import a module, directly or through others. */
 function entriesReaching(id: string, ctx: Context, memo: Map<string, Set<string>>): Set<string> {
   const known = memo.get(id);
   if (known) return known;
   const found = new Set<string>();
-  memo.set(id, found); // cycles end here
+  memo.set(id, found); // an import cycle ends here
   for (const importer of ctx.getModuleInfo(id)?.importers ?? []) {
     const file = fileOf(importer);
     if (isEntry(file)) found.add(file);
@@ -43,37 +49,30 @@ function entriesReaching(id: string, ctx: Context, memo: Map<string, Set<string>
   return found;
 }
 
-let memo = new Map<string, Set<string>>();
-let lastContext: Context | null = null;
+const memos = new WeakMap<Context, Map<string, Set<string>>>();
 
+/** The file a module goes into, or null to leave it to the bundler. */
 export function chunkFor(id: string, ctx: Context): string | null {
-  if (ctx !== lastContext) {
-    memo = new Map();
-    lastContext = ctx;
-  }
   const file = fileOf(id);
   const ours =
     file.startsWith(appDir + path.sep) || file.includes(`${path.sep}lucide-react${path.sep}`);
   if (!ours || isEntry(file)) return null;
+  const memo = memos.get(ctx) ?? new Map<string, Set<string>>();
+  memos.set(ctx, memo);
   const entries = entriesReaching(id, ctx, memo);
   if (entries.has(ROOT)) return "shell";
-  const publicEntries = [...entries].filter((entry) => PUBLIC_ROUTES.includes(entry));
+  const publicEntries = [...entries].filter(isPublic);
   if (publicEntries.length >= 2) return "shell";
   const [only] = publicEntries;
   return only ? `${path.basename(only, ".tsx").replace(/\W/g, "-")}-parts` : null;
 }
 
-/** The framework's own code: one file, shared by every page (a bare React Router app has the same). */
-const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]|rolldown[\\/:]runtime/;
-
 /**
- * Applies the groups above to the browser build only (the server bundle keeps one file). Each
- * group holds exactly the modules named for it: by default a group also swallows everything its
- * modules import, which pulled the header's helpers into whichever page file claimed them first.
- * Rolldown allows that only when entry files may gain exports; React Router asks for
- * "exports-only", so the browser build relaxes it (route files keep their exports), and keeps
- * modules running in import order.
+ * Applies `chunkFor` to the browser build only (the server bundle stays one file). Each group
+ * holds exactly the modules named for it; by default a group also swallows everything its modules
+ * import, which pulled the framework into "shell". Rolldown allows that only when entry files may
+ * gain exports; React Router asks for "exports-only", so the browser build relaxes it (route files
+ * keep all their exports).
  */
 export function chunking(): Plugin {
   return {
@@ -86,14 +85,7 @@ export function chunking(): Plugin {
     outputOptions(output) {
       return {
         ...output,
-        strictExecutionOrder: true,
-        codeSplitting: {
-          includeDependenciesRecursively: false,
-          groups: [
-            { name: "framework", test: FRAMEWORK, priority: 20 },
-            { name: chunkFor, priority: 10 },
-          ],
-        },
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkFor }] },
       };
     },
   };

@@ -5,6 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
+import { PageStylesContext } from "~/lib/page-styles";
+import { PAGE_CSS } from "~/lib/page-styles.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,7 +27,9 @@ export default function handleRequest(
         : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageStylesContext.Provider value={PAGE_CSS}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -13,9 +13,9 @@ import { type HeaderUser, SiteHeader } from "~/components/layout/site-header";
 import { ToastProvider } from "~/components/ui/toast";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { useNonce } from "~/lib/nonce";
+import { PageStyles } from "~/lib/page-styles";
 import { getToast } from "~/lib/toast.server";
 import type { Route } from "./+types/root";
-import "./app.css";
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Ctitle%3EGigLedger%3C/title%3E%3Crect width='32' height='32' rx='7' fill='%235b3fd1'/%3E%3Cpath d='M12 22.5a3.5 3.5 0 1 1-2-3.16V9l12-2.5v12a3.5 3.5 0 1 1-2-3.16V10.1L12 11.8z' fill='%23fff'/%3E%3C/svg%3E";
@@ -47,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Inline: one request fewer on a cold load (the same drawing as public/favicon.svg). */}
         <link rel="icon" href={FAVICON} type="image/svg+xml" />
         <Meta />
+        <PageStyles nonce={nonce} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

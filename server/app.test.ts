@@ -1,9 +1,11 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redirectWithToast } from "~/lib/toast.server";
 import { openDatabase } from "~db/client";
 import { artistProfiles } from "~db/schema";
 import { seedDemoData } from "~db/seed";
 import { startTestApp } from "../tests/support/app-harness";
+import { signedInUser } from "../tests/support/sessions";
 import { createTestDatabase } from "../tests/support/test-database";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -164,5 +166,53 @@ describe("pages", () => {
     } finally {
       await brokenApp.close();
     }
+  });
+});
+
+describe("caching by a shared cache (CDN)", () => {
+  const shared = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+  it("lets a shared cache keep the public pages and their data for anonymous visitors", async () => {
+    const [artist] = await database.db
+      .select({ slug: artistProfiles.slug })
+      .from(artistProfiles)
+      .limit(1);
+    for (const pathname of ["/", "/artist-discovery", `/artist/${artist?.slug}`, "/discover"]) {
+      const res = await app.request(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers.get("Cache-Control"), pathname).toBe(shared);
+      expect(res.headers.get("Vary"), pathname).toMatch(/cookie/i);
+    }
+    const data = await app.request(`/artist/${artist?.slug}.data`);
+    expect(data.status).toBe(200);
+    expect(data.headers.get("Cache-Control")).toBe(shared);
+  });
+
+  it("never lets a shared cache keep a signed-in answer, a redirect, a 404 or a cookie", async () => {
+    const { cookie } = await signedInUser(app, database.db, "Cached");
+    const signedIn = await app.request("/", { headers: { Cookie: cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
+    const signedInData = await app.request("/artist-discovery.data", {
+      headers: { Cookie: cookie },
+    });
+    expect(signedInData.headers.get("Cache-Control")).toBe("private, no-store");
+
+    const redirect = await app.request("/dashboard", { redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("Cache-Control")).toBe("private, no-store");
+
+    const missing = await app.request("/artist/no-such-artist");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Cache-Control")).toBe("private, no-store");
+
+    // A toast left by a redirect is read (and cleared) by the next page: that page is private.
+    const toastCookie = (await redirectWithToast("/", { title: "Saved" })).headers
+      .get("Set-Cookie")
+      ?.split(";")[0];
+    const withToast = await app.request("/", { headers: { Cookie: toastCookie ?? "" } });
+    expect(await withToast.text()).toContain("Saved");
+    expect(withToast.headers.get("Set-Cookie")).toMatch(/^gl_toast=/);
+    expect(withToast.headers.get("Cache-Control")).toBe("private, no-store");
   });
 });

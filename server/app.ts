@@ -14,6 +14,7 @@ import type { Mailer } from "~/lib/mail.server";
 import type { Realtime } from "~/lib/realtime.server";
 import { parseRange, type Storage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
+import { applyCachePolicy } from "./cache-policy";
 import { ASSETS_PATH, createNonce, securityHeaders } from "./security-headers";
 
 export type AppOptions = {
@@ -171,7 +172,9 @@ export function createApp({
       cspNonce: c.get("nonce"),
       clientIp: clientIp(c.req.raw, env.trustProxy, () => getConnInfo(c).remote.address),
     };
-    return handler(c.req.raw, context);
+    const response = await handler(c.req.raw, context);
+    applyCachePolicy(c.req.raw, response);
+    return response;
   });
 
   return app;

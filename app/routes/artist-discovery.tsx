@@ -8,8 +8,12 @@ import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
 import { parseDiscoveryQuery } from "~/features/artists/artists.schema";
 import { type Facet, getDiscoveryFacets, searchArtists } from "~/features/artists/artists.server";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist-discovery";
+
+// Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

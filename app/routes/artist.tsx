@@ -40,6 +40,7 @@ import { getCollaborationInsight } from "~/features/instagram/instagram.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import {
   addDays,
   daysInMonth,
@@ -128,6 +129,9 @@ function calendarHref(search: string, key: "month" | "view", value: string | nul
   const query = params.toString();
   return `${query ? `?${query}` : "?"}#book`;
 }
+
+// Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
   if (!loaded) return [{ title: "Artist Not Found | GigLedger" }];

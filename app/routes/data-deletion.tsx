@@ -1,6 +1,10 @@
 import { PRIVACY_EMAIL, ProsePage } from "~/components/layout/prose-page";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/data-deletion";
+
+// Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

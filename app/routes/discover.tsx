@@ -1,8 +1,12 @@
 import { CalendarCheck, ClipboardList, MessageSquare, Search, Share2, Star } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/discover";
+
+// Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -4,8 +4,12 @@ import { buttonClasses } from "~/components/ui/button";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { getFeaturedArtists } from "~/features/artists/artists.server";
 import { FeaturedArtistCard } from "~/features/artists/featured-artist-card";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
+
+// Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

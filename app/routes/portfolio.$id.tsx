@@ -1,4 +1,3 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { formatRating } from "~/features/artists/format";
@@ -9,6 +8,7 @@ import {
   recordPortfolioEvent,
 } from "~/features/portfolio/portfolio.server";
 import { PublicPortfolio } from "~/features/portfolio/public-portfolio";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { notFound, parseForm, readForm, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/portfolio.$id";
@@ -44,13 +44,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return replyOk(recorded);
 }
 
-// Reporting an event changes nothing on the page: no reload of its data.
-export function shouldRevalidate({
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
-}
+// Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
   if (!loaded) return [{ title: "Page Not Found | GigLedger" }];

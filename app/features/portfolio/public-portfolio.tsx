@@ -14,7 +14,7 @@ import type { PortfolioPage, PublicPortfolioMedia } from "./portfolio.server";
 /**
  * The public portfolio (/portfolio/{id}). Visits, plays and shares are reported to this page's
  * action after hydration, so crawlers, link previews and prefetches are never counted; the
- * artist's own page reports nothing.
+ * artist's own page reports nothing. A report changes nothing shown, so no page data reloads.
  */
 export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: string }) {
   const { artist, media } = page;
@@ -24,7 +24,7 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
   useEffect(() => {
     if (!track || sent.current) return;
     sent.current = true;
-    view.submit({ intent: "view" }, { method: "post" });
+    view.submit({ intent: "view" }, { method: "post", defaultShouldRevalidate: false });
   }, [track, view]);
 
   const audio = media.filter((m) => m.mediaType === "audio");
@@ -155,7 +155,10 @@ function Player({ media, track }: { media: PublicPortfolioMedia; track: boolean 
   const onPlay = () => {
     if (!track || played.current) return;
     played.current = true;
-    fetcher.submit({ intent: "play", mediaId: media.id }, { method: "post" });
+    fetcher.submit(
+      { intent: "play", mediaId: media.id },
+      { method: "post", defaultShouldRevalidate: false },
+    );
   };
   const label = media.description ?? media.fileName;
   return media.mediaType === "audio" ? (
@@ -198,7 +201,15 @@ function PortfolioShareButton({
       url={url}
       title={title}
       copiedToast={{ title: "Link Copied", description: "Portfolio link copied to clipboard." }}
-      onShared={track ? () => fetcher.submit({ intent: "share" }, { method: "post" }) : undefined}
+      onShared={
+        track
+          ? () =>
+              fetcher.submit(
+                { intent: "share" },
+                { method: "post", defaultShouldRevalidate: false },
+              )
+          : undefined
+      }
     />
   );
 }
