@@ -20,6 +20,7 @@ type ModuleInfo = { importers: readonly string[] };
 type Context = { getModuleInfo(id: string): ModuleInfo | null };
 
 const appDir = path.resolve(import.meta.dirname, "app");
+const dbDir = path.resolve(import.meta.dirname, "db"); // db/enums.ts is shared with the browser
 const routesDir = path.join(appDir, "routes");
 const ROOT = path.join(appDir, "root.tsx");
 /** The pages anyone can open without an account; their weight is measured by bench:lighthouse. */
@@ -55,7 +56,9 @@ const memos = new WeakMap<Context, Map<string, Set<string>>>();
 export function chunkFor(id: string, ctx: Context): string | null {
   const file = fileOf(id);
   const ours =
-    file.startsWith(appDir + path.sep) || file.includes(`${path.sep}lucide-react${path.sep}`);
+    file.startsWith(appDir + path.sep) ||
+    file.startsWith(dbDir + path.sep) ||
+    file.includes(`${path.sep}lucide-react${path.sep}`);
   if (!ours || isEntry(file)) return null;
   const memo = memos.get(ctx) ?? new Map<string, Set<string>>();
   memos.set(ctx, memo);

@@ -1,14 +1,12 @@
-import {
-  BadgeCheck,
-  CalendarDays,
-  Clock,
-  Eye,
-  Inbox,
-  Music,
-  Pencil,
-  Plus,
-  Star,
-} from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
+import Music from "lucide-react/icons/eighth-notes";
+import Eye from "lucide-react/icons/eye";
+import Inbox from "lucide-react/icons/inbox";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
+import Star from "lucide-react/icons/star";
 import { useState } from "react";
 import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";

@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";

@@ -1,13 +1,11 @@
-import {
-  Briefcase,
-  CalendarCheck,
-  ExternalLink,
-  Guitar,
-  IndianRupee,
-  MapPin,
-  Music,
-  Star,
-} from "lucide-react";
+import Briefcase from "lucide-react/icons/briefcase";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import Music from "lucide-react/icons/eighth-notes";
+import ExternalLink from "lucide-react/icons/external-link";
+import Guitar from "lucide-react/icons/guitar";
+import IndianRupee from "lucide-react/icons/indian-rupee";
+import MapPin from "lucide-react/icons/map-pin";
+import Star from "lucide-react/icons/star";
 import { lazy, Suspense } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";

@@ -1,4 +1,4 @@
-import { Music2 } from "lucide-react";
+import Music2 from "lucide-react/icons/eighth-note";
 import { data, Link, redirect } from "react-router";
 import { Card } from "~/components/ui/card";
 import {

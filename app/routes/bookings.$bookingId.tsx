@@ -1,4 +1,8 @@
-import { CalendarDays, Clock, IndianRupee, MapPin, Music } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
+import Music from "lucide-react/icons/eighth-notes";
+import IndianRupee from "lucide-react/icons/indian-rupee";
+import MapPin from "lucide-react/icons/map-pin";
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { Button, buttonClasses } from "~/components/ui/button";

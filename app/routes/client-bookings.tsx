@@ -1,4 +1,8 @@
-import { CalendarDays, Clock, MapPin, Music, Star } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
+import Music from "lucide-react/icons/eighth-notes";
+import MapPin from "lucide-react/icons/map-pin";
+import Star from "lucide-react/icons/star";
 import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";

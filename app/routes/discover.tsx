@@ -1,4 +1,9 @@
-import { CalendarCheck, ClipboardList, MessageSquare, Search, Share2, Star } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import ClipboardList from "lucide-react/icons/clipboard-list";
+import MessageSquare from "lucide-react/icons/message-square";
+import Search from "lucide-react/icons/search";
+import Share2 from "lucide-react/icons/share-2";
+import Star from "lucide-react/icons/star";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/cache-headers";

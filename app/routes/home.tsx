@@ -1,4 +1,8 @@
-import { ArrowRight, BadgeCheck, ClipboardList, Search, Users } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import ClipboardList from "lucide-react/icons/clipboard-list";
+import Search from "lucide-react/icons/search";
+import Users from "lucide-react/icons/users";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { getCurrentUser } from "~/features/accounts/accounts.server";

@@ -1,4 +1,5 @@
-import { BadgeCheck, UserCheck } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import UserCheck from "lucide-react/icons/user-check";
 import { data, Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";

@@ -1,4 +1,10 @@
-import { AlertTriangle, Camera, Clock, Info, Lock, ShieldCheck, Users } from "lucide-react";
+import Camera from "lucide-react/icons/camera";
+import Clock from "lucide-react/icons/clock";
+import Info from "lucide-react/icons/info";
+import Lock from "lucide-react/icons/lock";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
+import Users from "lucide-react/icons/users";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";

@@ -1,4 +1,5 @@
-import { ArrowLeft, CheckCircle2 } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import CheckCircle2 from "lucide-react/icons/circle-check";
 import { useState } from "react";
 import { data, Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";

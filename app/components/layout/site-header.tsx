@@ -1,4 +1,7 @@
-import { ChevronDown, Menu, Music2, X } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import Music2 from "lucide-react/icons/eighth-note";
+import Menu from "lucide-react/icons/menu";
+import X from "lucide-react/icons/x";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";

@@ -1,4 +1,6 @@
-import { FileAudio, FileVideo, Image as ImageIcon } from "lucide-react";
+import FileAudio from "lucide-react/icons/file-headphone";
+import FileVideo from "lucide-react/icons/file-play";
+import ImageIcon from "lucide-react/icons/image";
 import type { HTMLAttributes, ReactNode } from "react";
 
 export type MediaKind = "photo" | "audio" | "video";

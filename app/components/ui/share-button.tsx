@@ -1,4 +1,4 @@
-import { Share2 } from "lucide-react";
+import Share2 from "lucide-react/icons/share-2";
 import { Button, type ButtonSize } from "./button";
 import { type ToastInput, useToast } from "./toast";
 

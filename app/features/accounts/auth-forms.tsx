@@ -1,4 +1,6 @@
-import { CheckCircle2, MailCheck, XCircle } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import XCircle from "lucide-react/icons/circle-x";
+import MailCheck from "lucide-react/icons/mail-check";
 import { useEffect } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";

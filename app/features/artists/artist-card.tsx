@@ -1,4 +1,5 @@
-import { MapPin, Star } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
+import Star from "lucide-react/icons/star";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

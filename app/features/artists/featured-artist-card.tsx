@@ -1,4 +1,6 @@
-import { BadgeCheck, MapPin, Star } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import MapPin from "lucide-react/icons/map-pin";
+import Star from "lucide-react/icons/star";
 import { Link } from "react-router";
 import { cardClasses } from "~/components/ui/card";
 import { ArtistAvatar } from "./artist-avatar";

@@ -1,4 +1,5 @@
-import { BadgeCheck, MapPin } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import MapPin from "lucide-react/icons/map-pin";
 import { Card } from "~/components/ui/card";
 import { formatMinutes, formatWallClock } from "~/lib/dates";
 import type { RecentPerformance } from "./artists.server";

@@ -1,4 +1,6 @@
-import { BadgeCheck, Clock, Star } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import Clock from "lucide-react/icons/clock";
+import Star from "lucide-react/icons/star";
 import { StatCard } from "~/components/ui/stat-card";
 import { formatHours } from "~/lib/dates";
 import { formatRating } from "./format";

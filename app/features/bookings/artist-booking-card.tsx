@@ -1,4 +1,7 @@
-import { CalendarDays, Clock, MapPin, Music } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
+import Music from "lucide-react/icons/eighth-notes";
+import MapPin from "lucide-react/icons/map-pin";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { BookingStatusBadge } from "./booking-status-badge";

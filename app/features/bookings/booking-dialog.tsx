@@ -1,4 +1,5 @@
-import { CalendarCheck, X } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import X from "lucide-react/icons/x";
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { CalendarCheck } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
 import { lazy, Suspense, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import type { QuickPick } from "./quick-picks";

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";

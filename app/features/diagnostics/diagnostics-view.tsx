@@ -1,4 +1,6 @@
-import { CheckCircle2, Circle, XCircle } from "lucide-react";
+import Circle from "lucide-react/icons/circle";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import XCircle from "lucide-react/icons/circle-x";
 import type { ReactNode } from "react";
 import type { DeploymentStage, Diagnostics } from "./diagnostics.server";
 import { useIntervalRevalidation } from "./use-interval-revalidation";

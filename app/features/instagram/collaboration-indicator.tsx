@@ -1,4 +1,4 @@
-import { Users } from "lucide-react";
+import Users from "lucide-react/icons/users";
 import type { CollaborationInsight } from "./instagram.server";
 
 /**

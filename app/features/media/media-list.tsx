@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import Trash2 from "lucide-react/icons/trash";
 import { useFetcher } from "react-router";
 import { MediaTile } from "~/components/ui/media-tile";
 import { Spinner } from "~/components/ui/spinner";

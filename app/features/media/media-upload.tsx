@@ -1,4 +1,4 @@
-import { Upload } from "lucide-react";
+import Upload from "lucide-react/icons/upload";
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import Send from "lucide-react/icons/send";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,5 @@
-import { Plus, X } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
+import X from "lucide-react/icons/x";
 import { useId, useState } from "react";
 import { inputClasses } from "~/components/ui/field";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,13 +1,11 @@
-import {
-  BadgeCheck,
-  Calendar,
-  MapPin,
-  MoreVertical,
-  Pencil,
-  Share2,
-  Trash2,
-  Users,
-} from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import Calendar from "lucide-react/icons/calendar";
+import MoreVertical from "lucide-react/icons/ellipsis-vertical";
+import MapPin from "lucide-react/icons/map-pin";
+import Pencil from "lucide-react/icons/pencil";
+import Share2 from "lucide-react/icons/share-2";
+import Trash2 from "lucide-react/icons/trash";
+import Users from "lucide-react/icons/users";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { PillList } from "~/components/ui/pill";

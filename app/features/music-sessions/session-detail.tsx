@@ -1,13 +1,11 @@
-import {
-  ArrowLeft,
-  BadgeCheck,
-  Calendar,
-  Clock,
-  MapPin,
-  Pencil,
-  Share2,
-  Trash2,
-} from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import Calendar from "lucide-react/icons/calendar";
+import Clock from "lucide-react/icons/clock";
+import MapPin from "lucide-react/icons/map-pin";
+import Pencil from "lucide-react/icons/pencil";
+import Share2 from "lucide-react/icons/share-2";
+import Trash2 from "lucide-react/icons/trash";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";

@@ -1,4 +1,6 @@
-import { Music, Plus, Search } from "lucide-react";
+import Music from "lucide-react/icons/eighth-notes";
+import Plus from "lucide-react/icons/plus";
+import Search from "lucide-react/icons/search";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";

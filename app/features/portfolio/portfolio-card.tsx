@@ -1,4 +1,6 @@
-import { Calendar, ExternalLink, Eye } from "lucide-react";
+import Calendar from "lucide-react/icons/calendar";
+import ExternalLink from "lucide-react/icons/external-link";
+import Eye from "lucide-react/icons/eye";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";

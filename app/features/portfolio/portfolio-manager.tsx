@@ -1,13 +1,11 @@
-import {
-  BarChart3,
-  ExternalLink,
-  Eye,
-  FileAudio,
-  Image,
-  PlayCircle,
-  Share2,
-  Video,
-} from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
+import PlayCircle from "lucide-react/icons/circle-play";
+import ExternalLink from "lucide-react/icons/external-link";
+import Eye from "lucide-react/icons/eye";
+import FileAudio from "lucide-react/icons/file-headphone";
+import Image from "lucide-react/icons/image";
+import Share2 from "lucide-react/icons/share-2";
+import Video from "lucide-react/icons/video";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";

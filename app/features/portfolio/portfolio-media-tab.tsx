@@ -1,4 +1,7 @@
-import { Check, ImageOff, Search, Star } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import ImageOff from "lucide-react/icons/image-off";
+import Search from "lucide-react/icons/search";
+import Star from "lucide-react/icons/star";
 import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";

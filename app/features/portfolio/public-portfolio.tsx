@@ -1,4 +1,6 @@
-import { Lock, MapPin, Music } from "lucide-react";
+import Music from "lucide-react/icons/eighth-notes";
+import Lock from "lucide-react/icons/lock";
+import MapPin from "lucide-react/icons/map-pin";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";

@@ -1,4 +1,9 @@
-import { BadgeCheck, Calendar, CircleAlert, LogIn, MapPin, UserPlus } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import Calendar from "lucide-react/icons/calendar";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import LogIn from "lucide-react/icons/log-in";
+import MapPin from "lucide-react/icons/map-pin";
+import UserPlus from "lucide-react/icons/user-plus";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";

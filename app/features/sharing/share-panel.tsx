@@ -1,4 +1,4 @@
-import { Link2 } from "lucide-react";
+import Link2 from "lucide-react/icons/link-2";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CopyField } from "~/components/ui/copy-field";

@@ -7,6 +7,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* No favicon request: the bare page is measured on its framework files alone. */}
+        <link rel="icon" href="data:," />
         <Meta />
         <Links />
       </head>
