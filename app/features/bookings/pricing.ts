@@ -14,6 +14,11 @@ export function estimateTotal(hours: number, hourlyRate: number | null): number 
   return Math.round(hours * rate * 100) / 100;
 }
 
+const rupees = new Intl.NumberFormat("en-IN", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 export function formatRupees(amount: number) {
-  return `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `₹${rupees.format(amount)}`;
 }
