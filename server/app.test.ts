@@ -85,9 +85,12 @@ describe("landing page", () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
     expect(scripts.length).toBeGreaterThan(0);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
-    // A new nonce for every response.
-    const again = await app.request("/");
-    expect(again.headers.get("content-security-policy")).not.toBe(csp);
+    // A new nonce for every render (a copy served from the microcache keeps its own, see below).
+    const nonceOf = async (pathname: string) =>
+      /'nonce-([^']+)'/.exec(
+        (await app.request(pathname)).headers.get("content-security-policy") ?? "",
+      )?.[1];
+    expect(await nonceOf("/auth")).not.toBe(await nonceOf("/auth"));
   });
 
   it("adds HSTS when the public URL is https", async () => {
@@ -214,5 +217,42 @@ describe("caching by a shared cache (CDN)", () => {
     expect(await withToast.text()).toContain("Saved");
     expect(withToast.headers.get("Set-Cookie")).toMatch(/^gl_toast=/);
     expect(withToast.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+});
+
+describe("microcache", () => {
+  const nonceOf = (res: Response) =>
+    /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy") ?? "")?.[1];
+
+  it("serves an anonymous public page again with its own nonce, and renders anew after a write", async () => {
+    const first = await app.request("/artist-discovery");
+    const firstHtml = await first.text();
+    const nonce = nonceOf(first);
+    expect(nonce).toBeTruthy();
+    expect(firstHtml).toContain(`nonce="${nonce}"`);
+
+    const second = await app.request("/artist-discovery");
+    expect(nonceOf(second)).toBe(nonce);
+    expect(await second.text()).toBe(firstHtml);
+
+    // Any write on this instance makes it forget (here a refused sign-in).
+    await app.request("/auth", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "signin", email: "nobody@example.com", password: "x" }),
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: app.env.appUrl.origin,
+      },
+    });
+    const third = await app.request("/artist-discovery");
+    expect(nonceOf(third)).not.toBe(nonce);
+    expect(await third.text()).toContain(`nonce="${nonceOf(third)}"`);
+  });
+
+  it("renders a signed-in visitor's page for them, never from the microcache", async () => {
+    await app.request("/");
+    const { cookie } = await signedInUser(app, database.db, "Fresh");
+    const res = await app.request("/", { headers: { Cookie: cookie } });
+    expect(await res.text()).toContain("Account menu for");
   });
 });

@@ -15,6 +15,7 @@ import type { Realtime } from "~/lib/realtime.server";
 import { parseRange, type Storage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
 import { applyCachePolicy } from "./cache-policy";
+import { createMicroCache } from "./micro-cache";
 import { ASSETS_PATH, createNonce, securityHeaders } from "./security-headers";
 
 export type AppOptions = {
@@ -55,9 +56,10 @@ export function createApp({
 
   app.use(async (c, next) => {
     const started = performance.now();
-    const nonce = createNonce();
-    c.set("nonce", nonce);
+    c.set("nonce", createNonce());
     await next();
+    // A page served from the microcache brings the nonce it was rendered with.
+    const nonce = c.get("nonce");
     // Defaults only: a response that set one of these headers itself keeps its own value. Uploaded
     // files must keep their `default-src 'none'; sandbox` policy, not get the page policy.
     const url = new URL(c.req.url);
@@ -78,6 +80,15 @@ export function createApp({
     );
   });
   app.use(compress());
+
+  // Any write this instance takes (forms, uploads) makes the microcache forget, before and after.
+  const microCache = createMicroCache();
+  app.use(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    microCache.clear();
+    await next();
+    microCache.clear();
+  });
 
   // CSRF: browsers send Origin with every cross-site POST; refuse those not from our origins.
   const origins = new Set(trustedOrigins(env));
@@ -172,9 +183,14 @@ export function createApp({
       cspNonce: c.get("nonce"),
       clientIp: clientIp(c.req.raw, env.trustProxy, () => getConnInfo(c).remote.address),
     };
+    const cached = microCache.lookup(c.req.raw);
+    if (cached) {
+      c.set("nonce", cached.nonce);
+      return cached.response;
+    }
     const response = await handler(c.req.raw, context);
     applyCachePolicy(c.req.raw, response);
-    return response;
+    return microCache.keep(c.req.raw, response, context.cspNonce);
   });
 
   return app;
