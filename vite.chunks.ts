@@ -29,8 +29,11 @@ export const PUBLIC_ROUTES = [
   "artist-discovery.tsx",
   "artist.tsx",
   "portfolio.$id.tsx",
+  "verification.tsx",
+  "verify.tsx",
 ];
 
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
 const fileOf = (id: string) => id.split("?")[0] ?? id;
 const isEntry = (file: string) => file === ROOT || file.startsWith(routesDir + path.sep);
 const isPublic = (file: string) =>
@@ -58,8 +61,16 @@ export function chunkFor(id: string, ctx: Context): string | null {
   const ours =
     file.startsWith(appDir + path.sep) ||
     file.startsWith(dbDir + path.sep) ||
-    file.includes(`${path.sep}lucide-react${path.sep}`);
-  if (!ours || isEntry(file)) return null;
+    file.includes(`${path.sep}lucide-react${path.sep}`) ||
+    // Vite's helper behind every lazy import() goes with the code that imports lazily (else it
+    // lands in one route's file, and every page with a lazy import loads that route too).
+    file === PRELOAD_HELPER;
+  if (!ours) return null;
+  // The root route shares the shell's file, and a public page's route its "-parts" file: one
+  // request each fewer (each script's answer carries its own headers and compression overhead).
+  if (file === ROOT) return "shell";
+  if (isPublic(file)) return partsOf(file);
+  if (isEntry(file)) return null;
   const memo = memos.get(ctx) ?? new Map<string, Set<string>>();
   memos.set(ctx, memo);
   const entries = entriesReaching(id, ctx, memo);
@@ -67,8 +78,10 @@ export function chunkFor(id: string, ctx: Context): string | null {
   const publicEntries = [...entries].filter(isPublic);
   if (publicEntries.length >= 2) return "shell";
   const [only] = publicEntries;
-  return only ? `${path.basename(only, ".tsx").replace(/\W/g, "-")}-parts` : null;
+  return only ? partsOf(only) : null;
 }
+
+const partsOf = (route: string) => `${path.basename(route, ".tsx").replace(/\W/g, "-")}-parts`;
 
 /**
  * Applies `chunkFor` to the browser build only (the server bundle stays one file). Each group
@@ -90,6 +103,27 @@ export function chunking(): Plugin {
         ...output,
         codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkFor }] },
       };
+    },
+  };
+}
+
+const LEAN_ICON = path.join(appDir, "components", "ui", "lucide-icon.ts");
+
+/**
+ * In the browser build, lucide-react's icon modules (`lucide-react/icons/<name>`) draw through
+ * `app/components/ui/lucide-icon.ts` instead of the library's `createLucideIcon`: the same <svg>
+ * for about a tenth of the code. The server keeps lucide-react's own (it renders the markup the
+ * browser hydrates; `lucide-icon.test.ts` checks both draw the same).
+ */
+export function leanIcons(): Plugin {
+  return {
+    name: "gigledger-lean-icons",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, importer) {
+      if (source !== "../createLucideIcon.mjs" || !importer) return null;
+      const inIcons = `${path.sep}lucide-react${path.sep}dist${path.sep}esm${path.sep}icons${path.sep}`;
+      return importer.includes(inIcons) ? LEAN_ICON : null;
     },
   };
 }

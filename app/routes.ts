@@ -3,6 +3,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("discover", "routes/discover.tsx"),
+  route("verification", "routes/verification.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("data-deletion", "routes/data-deletion.tsx"),
   route("auth", "routes/auth.tsx"),
@@ -13,6 +14,13 @@ export default [
   route("profile-setup", "routes/profile-setup.tsx"),
   route("artist-profile/edit", "routes/artist-profile.edit.tsx"),
   route("artist/:idOrSlug", "routes/artist.tsx"),
+  // The signed performance CV, its offline bundle, the profile's QR code; checking a CV
+  route("artist/:idOrSlug/cv.json", "routes/artist.$idOrSlug.cv-json.ts"),
+  route("artist/:idOrSlug/cv-bundle.json", "routes/artist.$idOrSlug.cv-bundle.ts"),
+  route("artist/:idOrSlug/qr.svg", "routes/artist.$idOrSlug.qr-svg.ts"),
+  route(".well-known/did.json", "routes/well-known.did-json.ts"),
+  route("credentials/status/:listNumber", "routes/credentials.status.$listNumber.ts"),
+  route("verify", "routes/verify.tsx"),
   route("profile/:id", "routes/profile.tsx"),
   route("artist-discovery", "routes/artist-discovery.tsx"),
   route("artist-dashboard/:artistId?", "routes/artist-dashboard.tsx"),
@@ -25,9 +33,14 @@ export default [
   route("bookings", "routes/bookings.tsx"),
   route("bookings/:bookingId", "routes/bookings.$bookingId.tsx"),
   route("bookings/:bookingId/events", "routes/bookings.$bookingId.events.tsx"),
+  route("bookings/:bookingId/calendar.ics", "routes/bookings.$bookingId.ics.tsx"),
   route("client-bookings", "routes/client-bookings.tsx"),
+  // Calendar feeds out and calendars in (decision 016)
+  route("calendars", "routes/calendars.tsx"),
+  route("calendar/:file", "routes/calendar.$file.tsx"),
   // Portfolio, Instagram settings, diagnostics
   route("portfolio/:id", "routes/portfolio.$id.tsx"),
+  route("portfolio/:id/report", "routes/portfolio.$id.report.tsx"),
   route("portfolio-manager", "routes/portfolio-manager.tsx"),
   route("settings/instagram", "routes/settings.instagram.tsx"),
   route("diagnostic", "routes/diagnostic.tsx"),

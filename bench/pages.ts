@@ -10,9 +10,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Response } from "@playwright/test";
 import autocannon from "autocannon";
-import pg from "pg";
 import { CHROMIUM_ARGS, chromePath } from "../tests/support/chromium";
 import { freePort } from "../tests/support/free-port";
+import { createBenchDatabase } from "./bench-setup";
 
 const DURATION_S = 10;
 const CONNECTIONS = 10;
@@ -21,24 +21,6 @@ const JS_BUDGET_BYTES = 150 * 1000; // "≤ 150 KB gzipped JS per public page"
 const JS_GOAL_BYTES = 125 * 1024; // our stricter goal: 125 KiB
 const PROFILE_TO_404_GOAL = 0.6;
 const NOT_FOUND_PATH = "/no-such-page";
-
-/** A new database on the server at `serverUrl`, dropped by `drop`. */
-async function createBenchDatabase(serverUrl: string) {
-  const name = `gigledger_bench_${Date.now().toString(36)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 type Page = { path: string };
 
@@ -219,7 +201,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "gigledger-bench-"));
   const serverUrl = process.env.BENCH_DATABASE_URL;
-  const database = serverUrl ? await createBenchDatabase(serverUrl) : null;
+  const database = serverUrl ? await createBenchDatabase(serverUrl, "gigledger_bench") : null;
   const databaseEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
   if (database) {
     console.log("\n== PostgreSQL server: a fresh database with the demo data (db/seed-cli.ts) ==");

@@ -160,8 +160,11 @@ export function databaseOptionsFor(config: {
     : { driver: "pglite", dataDir: path.join(config.dataDir, "pglite") };
 }
 
-/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+/**
+ * Rows of a raw SQL query; both drivers answer `{ rows }` (the pg-proxy that records statements
+ * for the plan tests answers the rows themselves).
+ */
 export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
 }

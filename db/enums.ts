@@ -6,7 +6,9 @@ export const SESSION_TYPES = ["performance", "practice", "jam", "recording"] as 
 export const MEDIA_TYPES = ["photo", "video", "audio"] as const;
 export const PARTICIPATION_TYPES = ["collaborator", "verifier"] as const;
 export const PARTICIPANT_STATUSES = ["verified", "pending"] as const;
-export const VERIFICATION_METHODS = ["peer", "client_booking"] as const;
+export const VERIFICATION_METHODS = ["peer", "client_booking", "lineup"] as const;
+/** A joined collaborator's answer, after the start, to "did it take place as logged?". */
+export const LINEUP_ANSWERS = ["confirmed", "declined"] as const;
 export const TRUST_SCORES = [100, 75, 50, 25] as const;
 export const AVAILABILITY_STATUSES = ["available", "booked", "unavailable"] as const;
 export const BOOKING_STATUSES = [
@@ -16,6 +18,7 @@ export const BOOKING_STATUSES = [
   "completed",
   "cancelled",
 ] as const;
+export const BOOKING_CANCELLERS = ["client", "artist"] as const;
 export const EVENT_TYPES = [
   "Live Show",
   "Private Event",

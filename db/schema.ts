@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -26,8 +27,10 @@ import {
 import {
   ANALYTICS_EVENT_TYPES,
   AVAILABILITY_STATUSES,
+  BOOKING_CANCELLERS,
   BOOKING_STATUSES,
   EVENT_TYPES,
+  LINEUP_ANSWERS,
   MEDIA_TYPES,
   PARTICIPANT_STATUSES,
   PARTICIPATION_TYPES,
@@ -40,8 +43,10 @@ import {
 export {
   ANALYTICS_EVENT_TYPES,
   AVAILABILITY_STATUSES,
+  BOOKING_CANCELLERS,
   BOOKING_STATUSES,
   EVENT_TYPES,
+  LINEUP_ANSWERS,
   MEDIA_TYPES,
   PARTICIPANT_STATUSES,
   PARTICIPATION_TYPES,
@@ -183,6 +188,8 @@ export const artistProfiles = pgTable(
     // Kept by triggers on music_sessions (see migration 0001), never written by application code.
     totalSessions: integer().notNull().default(0),
     verifiedSessions: integer().notNull().default(0),
+    // Sessions logged from a rated booking (Client-verified gigs); kept by the same trigger.
+    clientVerifiedSessions: integer().notNull().default(0),
     totalMinutes: bigint({ mode: "number" }).notNull().default(0),
     ...timestamps,
   },
@@ -197,6 +204,7 @@ export const artistProfiles = pgTable(
       "artist_profiles_counts_check",
       sql`${t.totalSessions} >= 0 AND ${t.verifiedSessions} >= 0 AND ${t.totalMinutes} >= 0`,
     ),
+    check("artist_profiles_client_verified_check", sql`${t.clientVerifiedSessions} >= 0`),
     check("artist_profiles_slug_check", sql`${t.slug} ~ '^[a-z0-9-]+$'`),
     // Discovery: one trigram index over everything the search box matches.
     index("artist_profiles_search_idx").using(
@@ -207,8 +215,15 @@ export const artistProfiles = pgTable(
     // Discovery's genre filter values and counts walk this one (see facetQueries).
     index("artist_profiles_genre_value_idx").on(t.genre),
     index("artist_profiles_location_idx").on(t.location, t.rating.desc(), t.id),
+    // "Available on" counts: a location's artists in id order (so a count that stops early meets
+    // every genre evenly), with the genre, read from the index alone (decision 015).
+    index("artist_profiles_location_genre_idx").on(t.location, t.id, t.genre),
     index("artist_profiles_ranking_idx").on(t.verifiedSessions.desc(), t.rating.desc(), t.id),
     index("artist_profiles_listing_idx").on(t.rating.desc(), t.id),
+    // Discovery's "at least N client-verified gigs": only artists with one or more are indexed.
+    index("artist_profiles_client_verified_idx")
+      .on(t.rating.desc(), t.id)
+      .where(sql`${t.clientVerifiedSessions} > 0`),
   ],
 );
 
@@ -274,6 +289,9 @@ export const sessionMedia = pgTable(
     fileName: text().notNull(),
     fileSize: bigint({ mode: "number" }).notNull(),
     mimeType: text().notNull(),
+    // SHA-256 (hex) of the stored file, computed while it streamed in; null for files uploaded
+    // before hashes were kept (decision 017).
+    sha256: text(),
     description: text(),
     isFeatured: boolean().notNull().default(false),
     isPortfolioFeatured: boolean().notNull().default(false),
@@ -288,6 +306,7 @@ export const sessionMedia = pgTable(
       sql`${t.portfolioCategory} IS NULL OR ${oneOf("portfolio_category", MEDIA_TYPES)}`,
     ),
     check("session_media_size_check", sql`${t.fileSize} >= 0`),
+    check("session_media_sha256_check", sql`${t.sha256} IS NULL OR ${t.sha256} ~ '^[0-9a-f]{64}$'`),
     index().on(t.sessionId, t.createdAt.desc()),
     index("session_media_featured_idx")
       .on(t.sessionId, t.portfolioSortOrder)
@@ -370,6 +389,30 @@ export const peerVerifications = pgTable(
   ],
 );
 
+/**
+ * A joined collaborator's answer, after the session's start, to whether it took place as logged.
+ * One per collaborator and session; every joined collaborator confirming makes it Lineup-verified.
+ */
+export const lineupConfirmations = pgTable(
+  "lineup_confirmations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => musicSessions.id, { onDelete: "cascade" }),
+    artistProfileId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    answer: text({ enum: LINEUP_ANSWERS }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.sessionId, t.artistProfileId),
+    index().on(t.artistProfileId),
+    check("lineup_confirmations_answer_check", oneOf("answer", LINEUP_ANSWERS)),
+  ],
+);
+
 // ─── Availability and bookings ───────────────────────────────────────────────────────────────
 
 export const availability = pgTable(
@@ -386,6 +429,10 @@ export const availability = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.artistProfileId, t.date),
+    // "Available on": who marked a date available (listed first).
+    index("availability_available_on_idx")
+      .on(t.date, t.artistProfileId)
+      .where(sql`${t.status} = 'available'`),
     check("availability_status_check", oneOf("status", AVAILABILITY_STATUSES)),
   ],
 );
@@ -409,12 +456,30 @@ export const bookings = pgTable(
     rating: integer(),
     review: text(),
     ratingGiven: boolean().notNull().default(false),
+    // The client's choice, when rating or later: does the artist's public history show the venue?
+    // Null until they choose (gigs rated before the choice existed), which hides it.
+    venuePublic: boolean(),
     // The artist's optional reason when declining, shown to the client.
     declineReason: text(),
+    // When the artist accepted or declined; when it was confirmed; when and by whom it was
+    // cancelled, with the artist's required reason. The trust figures are computed from these.
+    respondedAt: timestamp({ withTimezone: true }),
+    confirmedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledBy: text({ enum: BOOKING_CANCELLERS }),
+    cancelReason: text(),
+    // iCalendar SEQUENCE of the booking's event in calendar feeds: a trigger (migration 0007) adds
+    // one whenever what a calendar shows of it changes.
+    calendarSequence: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
     check("bookings_status_check", oneOf("status", BOOKING_STATUSES)),
+    check("bookings_cancelled_by_check", oneOf("cancelled_by", BOOKING_CANCELLERS)),
+    check(
+      "bookings_cancel_reason_check",
+      sql`${t.cancelReason} IS NULL OR char_length(${t.cancelReason}) <= 500`,
+    ),
     check(
       "bookings_decline_reason_check",
       sql`${t.declineReason} IS NULL OR char_length(${t.declineReason}) <= 500`,
@@ -431,6 +496,10 @@ export const bookings = pgTable(
     ),
     check("bookings_rating_given_check", sql`${t.ratingGiven} = (${t.rating} IS NOT NULL)`),
     index().on(t.artistProfileId, t.createdAt.desc()),
+    // The artist's cancellations over the last twelve months, by when they were confirmed.
+    index("bookings_artist_confirmed_idx")
+      .on(t.artistProfileId, t.confirmedAt)
+      .where(sql`${t.confirmedAt} IS NOT NULL`),
     index().on(t.clientUserId, t.createdAt.desc()),
     index("bookings_open_by_date_idx")
       .on(t.eventDate)
@@ -439,6 +508,89 @@ export const bookings = pgTable(
     uniqueIndex("bookings_one_confirmed_per_date_idx")
       .on(t.artistProfileId, t.eventDate)
       .where(sql`${t.status} IN ('confirmed', 'completed')`),
+  ],
+);
+
+/**
+ * The days on which an artist is not free: marked booked or unavailable, holding a confirmed (or
+ * completed) booking, or busy in an imported calendar. Written only by the triggers of migration
+ * 0007, in the same transaction as the change to any of those sources, and read by the one rule
+ * `freeOnDateSql` (app/features/availability/availability.server.ts). Decision 015.
+ */
+export const artistBusyDays = pgTable(
+  "artist_busy_days",
+  {
+    artistProfileId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    date: date({ mode: "string" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.artistProfileId, t.date] }),
+    index("artist_busy_days_date_idx").on(t.date, t.artistProfileId),
+  ],
+);
+
+/**
+ * An artist's external calendar (the secret iCal address Google, Apple or Outlook give). Only the
+ * busy days read from it are kept (imported_busy_days), never its events. Decision 016.
+ */
+export const externalCalendars = pgTable(
+  "external_calendars",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    artistProfileId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // When a sync last started (an instance claims the calendar), last succeeded, and why the
+    // last attempt failed (null after a success).
+    syncStartedAt: timestamp({ withTimezone: true }),
+    lastSyncedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+  },
+  (t) => [
+    uniqueIndex().on(t.artistProfileId, t.url),
+    check("external_calendars_url_check", sql`char_length(${t.url}) <= 2000`),
+    index("external_calendars_due_idx").on(t.syncStartedAt),
+  ],
+);
+
+/** The busy days of one external calendar, as of its last successful sync. */
+export const importedBusyDays = pgTable(
+  "imported_busy_days",
+  {
+    calendarId: uuid()
+      .notNull()
+      .references(() => externalCalendars.id, { onDelete: "cascade" }),
+    artistProfileId: uuid()
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    date: date({ mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.calendarId, t.date] }), index().on(t.artistProfileId, t.date)],
+);
+
+/**
+ * A private calendar feed: an artist's (their bookings and unavailable days) or a client's (their
+ * bookings). The address holds a token derived from the server secret and `salt`; only its
+ * SHA-256 hash is stored. A new salt (Reset link) makes the old address unknown. Decision 016.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["artist", "client"] }).notNull(),
+    salt: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check("calendar_feeds_kind_check", oneOf("kind", ["artist", "client"])),
   ],
 );
 
@@ -566,3 +718,83 @@ export const instagramFollows = pgTable(
   },
   (t) => [uniqueIndex().on(t.connectionId, t.artistProfileId), index().on(t.artistProfileId)],
 );
+
+// ─── Signed credentials (docs/product.md, "The signed performance CV") ─────────────────────────
+
+/** Places in the status list, taken before signing since the credential names its own place. */
+export const credentialStatusIndexSeq = pgSequence("credential_status_index_seq", {
+  startWith: 0,
+  minValue: 0,
+});
+
+/**
+ * One Open Badges credential issued for a session that reached Peer-confirmed or above. The
+ * session and artist ids carry no foreign key on purpose: a credential outlives its session, since
+ * revoking it needs the row (and its place in the status list).
+ */
+export const credentials = pgTable(
+  "credentials",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid().notNull(),
+    artistProfileId: uuid().notNull(),
+    // The credential's position in the Bitstring Status List (list = index / list size).
+    statusIndex: integer().notNull(),
+    level: text().notNull(),
+    // SHA-256 of the unsigned claims: a refresh signs again only when they differ.
+    claimsDigest: text().notNull(),
+    // The signed credential exactly as issued (text, not jsonb, so its bytes never change).
+    document: text().notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("credentials_status_index_idx").on(t.statusIndex),
+    // At most one live credential per session.
+    uniqueIndex("credentials_live_session_idx").on(t.sessionId).where(sql`${t.revokedAt} IS NULL`),
+    index("credentials_live_artist_idx")
+      .on(t.artistProfileId, t.issuedAt)
+      .where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
+/** Sessions whose credential may need signing or revoking; drained by one instance at a time. */
+export const credentialQueue = pgTable("credential_queue", {
+  sessionId: uuid().primaryKey(),
+  queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every public key the issuer ever signed with: did.json lists them all, so old proofs verify. */
+export const credentialIssuerKeys = pgTable("credential_issuer_keys", {
+  publicKeyMultibase: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The signed Bitstring Status List credentials, signed again whenever a bit flips. */
+export const credentialStatusLists = pgTable("credential_status_lists", {
+  listNumber: integer().primaryKey(),
+  document: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Artists whose CV must be signed again, once the sessions queued with it are done: a CV with
+ * 500 credentials is signed once, not once per credential.
+ */
+export const credentialCvQueue = pgTable("credential_cv_queue", {
+  artistProfileId: uuid().primaryKey(),
+  queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each artist's whole CV: a signed Verifiable Presentation of their live credentials. */
+export const credentialPresentations = pgTable("credential_presentations", {
+  artistProfileId: uuid()
+    .primaryKey()
+    .references(() => artistProfiles.id, { onDelete: "cascade" }),
+  credentialCount: integer().notNull(),
+  document: text().notNull(),
+  // The same document gzipped (base64), made once when signed: a large CV is never compressed
+  // per request.
+  documentGzip: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

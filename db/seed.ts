@@ -12,6 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import type { GENRES, LOCATIONS } from "~/features/artists/artists.constants";
 import { setArtistAvatar } from "~/features/artists/artists.server";
 import { slugify } from "~/features/artists/slug";
+import { queueCredentialRefresh } from "~/features/credentials/credential-queue.server";
 import { uploadMedia } from "~/features/media/media.server";
 import { setMediaFeatured } from "~/features/portfolio/portfolio.server";
 import type { SignedInActor } from "~/lib/actor";
@@ -32,6 +33,7 @@ import {
   artistProfiles,
   availability,
   bookings,
+  musicSessions,
   peerVerifications,
   portfolios,
   sessionParticipants,
@@ -274,6 +276,12 @@ export async function seedDemoData(database: Database, { today, media }: SeedOpt
     }
     await settleAll<unknown>([...drawn, ...stored]);
     await recountRatings(db);
+    // Verified demo sessions get signed credentials like any other: queued for the worker.
+    const verified = await db
+      .select({ id: musicSessions.id })
+      .from(musicSessions)
+      .where(eq(musicSessions.isVerified, true));
+    for (const { id } of verified) await queueCredentialRefresh(db, id);
   });
 }
 
@@ -401,14 +409,17 @@ async function insertHistory(
         review:
           rating === 5 ? "Wonderful evening, guests loved it." : "Great set, arrived on time.",
         ratingGiven: true,
+        // The first client showed the venue publicly, the second kept it private (decision 017).
+        venuePublic: k === 0,
       })
       .returning({ id: bookings.id });
     await createSession(db, artistId, {
-      title: `${eventType} at ${venue}`,
+      ...(k === 0
+        ? { title: `${eventType} at ${venue}`, venue }
+        : { title: `${eventType}, ${a.location}`, venue: null }),
       sessionType: "performance",
       startTime: new Date(`${eventDate}T14:00:00Z`),
       durationMinutes: hours * 60,
-      venue,
       location: a.location,
       isVerified: true,
       verificationMethod: "client_booking",

@@ -139,6 +139,7 @@ describe("pages", () => {
     ["/discover", "How GigLedger works"],
     ["/privacy-policy", "Privacy Policy"],
     ["/data-deletion", "Data Deletion"],
+    ["/verification", "Lineup-verified"],
   ])("%s renders", async (pathname, heading) => {
     const res = await app.request(pathname);
     expect(res.status).toBe(200);

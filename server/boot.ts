@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { autoCompletePastBookings } from "~/features/bookings/bookings.server";
+import { claimDueCalendars, readClaimedCalendars } from "~/features/calendars/imports.server";
+import { startCredentialWorker } from "~/features/credentials/issuance.server";
 import { createAuth } from "~/lib/auth.server";
 import { todayIn } from "~/lib/dates";
 import { type Env, isEnvError, loadEnv } from "~/lib/env.server";
@@ -73,6 +75,20 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     work: (tx) => autoCompletePastBookings(tx, todayIn(env.timeZone)),
   });
 
+  // Every minute one instance claims the imported calendars not read for 15 minutes and reads
+  // them (see docs/decisions/016-calendar-feeds.md).
+  const calendarSync = startPeriodicJob({
+    db: database.db,
+    logger,
+    name: "imported calendar sync",
+    everyMs: 60_000,
+    work: (tx) => claimDueCalendars(tx),
+    afterwards: (claimed) => readClaimedCalendars({ db: database.db, env, logger }, claimed),
+  });
+  // Signs and revokes credentials when a session's level changes: woken by each queueing commit,
+  // one instance at a time (docs/decisions/018-signed-performance-cv.md).
+  const credentialWorker = await startCredentialWorker({ database, env, logger });
+
   const app = createApp({
     env,
     logger,
@@ -103,9 +119,11 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     stopping ??= (async () => {
       logger.info("shutting down: finishing open requests");
       clearInterval(autoComplete);
+      clearInterval(calendarSync);
       // Idle keep-alive connections close at once; requests in flight get 10 s to finish (long-lived
       // streams would otherwise hold the close forever).
       await closeServer(10_000);
+      await credentialWorker.stop();
       await realtime.close();
       await database.close();
       logger.info("stopped");

@@ -50,7 +50,10 @@ export function createMicroCache(now: () => number = Date.now) {
     async keep(request: Request, response: Response, nonce: string): Promise<Response> {
       const key = keyOf(request);
       const shareable = response.headers.get("Cache-Control")?.includes("public");
-      if (!key || !shareable || request.method !== "GET" || response.status !== 200) {
+      // An answer already encoded for this client (the stored gzipped CV) is not kept: the key is
+      // the address alone, and the next client may not accept that encoding.
+      const encoded = response.headers.has("Content-Encoding");
+      if (!key || !shareable || encoded || request.method !== "GET" || response.status !== 200) {
         return response;
       }
       const body = await response.arrayBuffer();

@@ -9,8 +9,28 @@ import { describe, expect, it } from "vitest";
  * reviewed decision; a new import that is not listed fails this test.
  */
 const ALLOWED_CROSSINGS = new Set<string>([
+  // Recent Performances show each session's verification level (derived in music-sessions).
+  "artists -> music-sessions/verification-levels",
+  "artists -> music-sessions/verification-levels.server",
+  "artists -> music-sessions/verification-level-badge",
   // Booking an artist follows the artist's own rule (not on one's own profile).
   "bookings -> artists/artists.policy",
+  // A cancelled booking's substitutes: who is free that day, shown with avatar and rating.
+  "bookings -> artists/artist-avatar",
+  "bookings -> artists/format",
+  "bookings -> availability/availability.server",
+  // Discovery's "Available on" filter uses the one "free on a date" rule.
+  "artists -> availability/availability.server",
+  // A calendar feed lists the owner's bookings as calendar events, with their status rule.
+  "calendars -> bookings/bookings.policy",
+  // Writes that may change a session's level queue its credential for signing or revoking.
+  "bookings -> credentials/credential-queue.server",
+  "sharing -> credentials/credential-queue.server",
+  // A credential claims the session's level as the verification ladder derives it.
+  "credentials -> music-sessions/verification-levels",
+  "credentials -> music-sessions/verification-levels.server",
+  // Lineup answers and the client's venue choice change what a session's credential claims.
+  "music-sessions -> credentials/credential-queue.server",
   // Who is asking: the current user is the accounts feature's public read.
   "diagnostics -> accounts/accounts.server",
   "media -> accounts/accounts.server",
@@ -32,6 +52,8 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "sharing -> music-sessions/music-sessions.policy",
   "sharing -> music-sessions/music-sessions.schema",
   "sharing -> music-sessions/music-sessions.server",
+  // The peer rule's threshold is the ladder's Peer-confirmed one.
+  "sharing -> music-sessions/verification-levels",
 ]);
 
 /** Shared code that may use a feature: each with its reason. */

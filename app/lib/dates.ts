@@ -88,11 +88,7 @@ export function formatDay(date: Date | string, timeZone: string) {
   return dateFormatter({ dateStyle: "medium", timeZone }).format(new Date(date));
 }
 
-/** Minutes as hours with at most one decimal: 90 → "1.5". */
-export function formatHours(minutes: number) {
-  const hours = Math.round((minutes / 60) * 10) / 10;
-  return Number.isInteger(hours) ? String(hours) : hours.toFixed(1);
-}
+export { formatHours } from "./hours";
 
 /** Is this a real calendar date written `YYYY-MM-DD` (not 2026-13-01, not 9999-99-99)? */
 export function isIsoDate(value: string): boolean {
@@ -339,4 +335,19 @@ export function zonedInputToUtc(local: string, timeZone: string): Date {
 /** A duration in minutes as words: 60 → "1 hour", 150 → "2.5 hours". */
 export function formatMinutes(minutes: number): string {
   return formatDuration(minutes / 60);
+}
+
+/**
+ * An instant as an ISO 8601 date-time with the zone's offset at that moment
+ * ("2026-11-15T20:00:00+05:30"): the artist's wall clock, still one exact instant.
+ */
+export function isoInZone(at: Date | string, timeZone: string): string {
+  const instant = typeof at === "string" ? new Date(at) : at;
+  const { date, time } = wallClockIn(instant, timeZone);
+  const seconds = pad(instant.getUTCSeconds());
+  const minuteStart = Math.floor(instant.getTime() / 60_000) * 60_000;
+  const offset = Math.round((Date.parse(`${date}T${time}:00Z`) - minuteStart) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  return `${date}T${time}:${seconds}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { generateSecretKeyMultibase } from "./ed25519-key.server";
 import { isEnvError, loadEnv } from "./env.server";
 
 const dirs: string[] = [];
@@ -40,11 +41,34 @@ describe("loadEnv", () => {
     expect(existsSync(path.join(dir, "auth-secret"))).toBe(false);
   });
 
+  it("refuses a public APP_URL without a credential signing key; a local app makes one", () => {
+    const dir = tempDir();
+    const base = {
+      DATA_DIR: dir,
+      APP_URL: "https://gigledger.example",
+      BETTER_AUTH_SECRET: SECRET,
+      MAIL_TRANSPORT: "log",
+    };
+    expect(() => loadEnv(base)).toThrow(/CREDENTIAL_SIGNING_KEY: required when APP_URL/);
+    expect(() => loadEnv({ ...base, CREDENTIAL_SIGNING_KEY: "z6Mk-not-a-key" })).toThrow(
+      /CREDENTIAL_SIGNING_KEY: must be an Ed25519 secret key/,
+    );
+    expect(existsSync(path.join(dir, "credential-signing-key"))).toBe(false);
+    const key = generateSecretKeyMultibase();
+    expect(loadEnv({ ...base, CREDENTIAL_SIGNING_KEY: key }).credentialSigningKey).toBe(key);
+    const local = loadEnv({ DATA_DIR: dir });
+    expect(readFileSync(path.join(dir, "credential-signing-key"), "utf8")).toBe(
+      local.credentialSigningKey,
+    );
+    expect(loadEnv({ DATA_DIR: dir }).credentialSigningKey).toBe(local.credentialSigningKey);
+  });
+
   it("refuses a public APP_URL without SMTP unless mail is set to log only", () => {
     const base = {
       DATA_DIR: tempDir(),
       APP_URL: "https://gigledger.example",
       BETTER_AUTH_SECRET: SECRET,
+      CREDENTIAL_SIGNING_KEY: generateSecretKeyMultibase(),
     };
     expect(() => loadEnv(base)).toThrow(/SMTP_URL: required when APP_URL is public/);
     expect(loadEnv({ ...base, MAIL_TRANSPORT: "log" }).mailTransport).toBe("log");

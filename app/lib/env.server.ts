@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { generateSecretKeyMultibase, seedOfSecretKey } from "./ed25519-key.server";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
@@ -62,6 +63,15 @@ const EnvSchema = z.object({
   BETTER_AUTH_SECRET: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters long").optional(),
   ),
+  CREDENTIAL_SIGNING_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => seedOfSecretKey(v) !== null,
+        'must be an Ed25519 secret key multibase ("z…"); generate one with "npm run credential-key"',
+      )
+      .optional(),
+  ),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -102,6 +112,8 @@ export type Env = {
   timeZone: string;
   adminEmails: string[];
   authSecret: string;
+  /** The Ed25519 secret key (multibase) that signs credentials (docs/decisions/018). */
+  credentialSigningKey: string;
   logLevel: string;
   seedDemoData: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -148,6 +160,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (isPublic && !e.BETTER_AUTH_SECRET) {
     throw new EnvError(
       `Invalid environment configuration:\n  BETTER_AUTH_SECRET: required when APP_URL (${appUrl.origin}) is public; generate one with "openssl rand -base64 48"`,
+    );
+  }
+  if (isPublic && !e.CREDENTIAL_SIGNING_KEY) {
+    throw new EnvError(
+      `Invalid environment configuration:\n  CREDENTIAL_SIGNING_KEY: required when APP_URL (${appUrl.origin}) is public; generate one with "npm run credential-key"`,
     );
   }
   let mailTransport: Env["mailTransport"];
@@ -204,6 +221,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     timeZone: e.APP_TIME_ZONE,
     adminEmails: e.ADMIN_EMAILS,
     authSecret: e.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),
+    credentialSigningKey: e.CREDENTIAL_SIGNING_KEY ?? localSigningKey(dataDir),
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
@@ -218,4 +236,20 @@ function localAuthSecret(dataDir: string) {
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A local app signs credentials with one key generated into DATA_DIR on first start. */
+function localSigningKey(dataDir: string) {
+  const file = path.join(dataDir, "credential-signing-key");
+  if (existsSync(file)) {
+    const key = readFileSync(file, "utf8").trim();
+    if (seedOfSecretKey(key)) return key;
+    throw new EnvError(
+      `Invalid credential signing key in ${file}: delete the file to make a new one`,
+    );
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = generateSecretKeyMultibase();
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }

@@ -28,8 +28,10 @@ export async function runExclusively<T>(
 
 /**
  * Calls `runExclusively` every `everyMs` (first after one interval). A failed round is logged and
- * the next one tries again. Returns the timer: `clearInterval` stops it; it does not keep the
- * process alive.
+ * the next one tries again. `afterwards`, when given, runs once the lock's transaction has ended,
+ * with what `work` returned, on the instance that did the round: slow work (reading other
+ * servers) goes there, so no transaction stays open while it runs; `work` then only claims what
+ * to do. Returns the timer: `clearInterval` stops it; it does not keep the process alive.
  */
 export function startPeriodicJob<T>(options: {
   db: Queryable;
@@ -37,14 +39,16 @@ export function startPeriodicJob<T>(options: {
   name: string;
   everyMs: number;
   work: (tx: Queryable) => Promise<T>;
+  afterwards?: (value: T) => Promise<unknown>;
 }): NodeJS.Timeout {
-  const { db, logger, name, everyMs, work } = options;
+  const { db, logger, name, everyMs, work, afterwards } = options;
   let running = false;
   const timer = setInterval(() => {
     // A round still running (a slow database) is not overtaken by the next.
     if (running) return;
     running = true;
     runExclusively(db, name, work)
+      .then((round) => (round.ran && afterwards ? afterwards(round.value) : undefined))
       .catch((error: unknown) => logger.error({ err: error, job: name }, `${name} failed`))
       .finally(() => {
         running = false;

@@ -24,10 +24,16 @@ import { ScheduleEditor } from "~/features/availability/schedule-editor";
 import { ArtistBookingCard } from "~/features/bookings/artist-booking-card";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
 import { listArtistBookings } from "~/features/bookings/bookings.server";
+import { CalendarFeedLink } from "~/features/calendars/calendar-feed-link";
+import { getFeedUrl } from "~/features/calendars/feeds.server";
+import { ImportedCalendars } from "~/features/calendars/imported-calendars";
+import { listImportedCalendars } from "~/features/calendars/imports.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
 import { PortfolioManager } from "~/features/portfolio/portfolio-manager";
+import { getTrustFigures, listTrustReceipts } from "~/features/trust/trust.server";
+import { TrustReceipts } from "~/features/trust/trust-receipts";
 import type { SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { addDays, formatHours, formatLongDate, todayIn } from "~/lib/dates";
@@ -64,18 +70,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "dashboard";
   const needsBookings = tab === "bookings" || tab === "schedule";
-  const [counts, availability, bookings, sessions] = await Promise.all([
-    getDashboardCounts(context, user, { artist, today }),
-    getAvailability(context, user, { artistId: artist.id, from: today, to: addDays(today, 120) }),
-    needsBookings ? listArtistBookings(context, user) : Promise.resolve([]),
-    tab === "sessions"
-      ? loadSessionsSection(context, user, {
-          artistId: artist.id,
-          artistName: artist.artistName,
-          query: sessionListQueryOf(new URL(request.url)),
-        })
-      : null,
-  ]);
+  const schedule = tab === "schedule" && artist.id === user.artistProfileId;
+  const [counts, availability, bookings, sessions, trust, receipts, feedUrl, calendars] =
+    await Promise.all([
+      getDashboardCounts(context, user, { artist, today }),
+      getAvailability(context, user, { artistId: artist.id, from: today, to: addDays(today, 120) }),
+      needsBookings ? listArtistBookings(context, user) : Promise.resolve([]),
+      tab === "sessions"
+        ? loadSessionsSection(context, user, {
+            artistId: artist.id,
+            artistName: artist.artistName,
+            query: sessionListQueryOf(new URL(request.url)),
+          })
+        : null,
+      tab === "dashboard" ? getTrustFigures(context, user, [artist.id]) : null,
+      tab === "dashboard" && artist.id === user.artistProfileId
+        ? listTrustReceipts(context, user)
+        : null,
+      schedule ? getFeedUrl(context, user, "artist") : null,
+      schedule ? listImportedCalendars(context, user) : [],
+    ]);
   const { userId: _owner, ...publicArtist } = artist;
   return {
     artist: publicArtist,
@@ -84,6 +98,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     availability,
     bookings,
     sessions,
+    trust: trust?.[artist.id] ?? null,
+    receipts,
+    feedUrl,
+    calendars,
     today,
     tab,
     profileUrl: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
@@ -132,6 +150,10 @@ function Dashboard({
   availability,
   bookings,
   sessions,
+  trust,
+  receipts,
+  feedUrl,
+  calendars,
   today,
   tab,
   profileUrl,
@@ -271,6 +293,14 @@ function Dashboard({
               ) : null}
             </ul>
           </Card>
+          {trust && receipts ? (
+            <TrustReceipts
+              figures={trust}
+              requests={receipts.requests}
+              confirmed={receipts.confirmed}
+              timeZone={artist.timeZone}
+            />
+          ) : null}
         </div>
       ) : null}
 
@@ -341,6 +371,10 @@ function Dashboard({
                 )}
               </div>
             </div>
+          </div>
+          <div className="mt-8 grid grid-cols-1 gap-8 border-t border-slate-100 pt-6 lg:grid-cols-2">
+            <CalendarFeedLink kind="artist" url={feedUrl} />
+            <ImportedCalendars calendars={calendars} timeZone={artist.timeZone} />
           </div>
         </Card>
       ) : null}

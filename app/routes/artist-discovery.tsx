@@ -6,9 +6,18 @@ import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
+import { FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
 import { parseDiscoveryQuery } from "~/features/artists/artists.schema";
-import { type Facet, getDiscoveryFacets, searchArtists } from "~/features/artists/artists.server";
+import {
+  countFreeArtists,
+  type Facet,
+  getDiscoveryFacets,
+  searchArtists,
+} from "~/features/artists/artists.server";
+import { getTrustFigures } from "~/features/trust/trust.server";
+import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { formatLongDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist-discovery";
 
@@ -25,11 +34,18 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDiscoveryQuery(new URL(request.url).searchParams);
   const viewer = await getCurrentUser(request, context);
-  const [result, facets] = await Promise.all([
+  const [result, facets, freeCount] = await Promise.all([
     searchArtists(context, viewer, query),
     getDiscoveryFacets(context, viewer),
+    countFreeArtists(context, viewer, query),
   ]);
-  return { query, ...result, facets };
+  // The page's artists' figures in one round trip.
+  const trust = await getTrustFigures(
+    context,
+    viewer,
+    result.artists.map((a) => a.id),
+  );
+  return { query, ...result, facets, trust, freeCount };
 }
 
 /**
@@ -50,6 +66,17 @@ function FacetOptions({ facets, selected }: { facets: Facet[]; selected: string 
   );
 }
 
+/** "12 artists free on February 14, 2026" (a count at the limit reads "More than …"). */
+function freeCountText(count: number, date: string) {
+  const day = formatLongDate(date);
+  if (count > FREE_COUNT_LIMIT)
+    return `More than ${FREE_COUNT_LIMIT.toLocaleString("en-US")} artists free on ${day}`;
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "artist" : "artists"} free on ${day}`;
+}
+
+/** The "at least N Client-verified gigs" choices offered (any other N in the address still works). */
+const CLIENT_VERIFIED_STEPS = [1, 3, 5, 10, 25];
+
 function pageHref(params: URLSearchParams, page: number) {
   const next = new URLSearchParams(params);
   if (page <= 1) next.delete("page");
@@ -59,7 +86,7 @@ function pageHref(params: URLSearchParams, page: number) {
 }
 
 export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
-  const { query, artists, hasMore, facets } = loaderData;
+  const { query, artists, hasMore, facets, freeCount } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -69,6 +96,8 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
   if (query.q) params.set("q", query.q);
   if (query.genre) params.set("genre", query.genre);
   if (query.location) params.set("location", query.location);
+  if (query.date) params.set("date", query.date);
+  if (query.clientVerified > 0) params.set("clientVerified", String(query.clientVerified));
   useEffect(() => () => clearTimeout(timer.current), []);
 
   return (
@@ -104,11 +133,14 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
             Search
           </button>
         </div>
-        <details open={Boolean(query.genre || query.location)} className="group">
+        <details
+          open={Boolean(query.genre || query.location || query.date || query.clientVerified)}
+          className="group"
+        >
           <summary className={buttonClasses("outline", "sm", "cursor-pointer list-none")}>
             <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
           </summary>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <div className="mt-3 grid gap-3 sm:grid-cols-3">
             <div>
               <label htmlFor="genre-filter" className="mb-1 block text-sm font-medium">
                 Genre
@@ -137,12 +169,56 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
                 <FacetOptions facets={facets.locations} selected={query.location} />
               </select>
             </div>
+            <div>
+              <label htmlFor="date-filter" className="mb-1 block text-sm font-medium">
+                Available on
+              </label>
+              <input
+                id="date-filter"
+                type="date"
+                name="date"
+                defaultValue={query.date}
+                className={inputClasses}
+              />
+            </div>
+            <div>
+              <label htmlFor="client-verified-filter" className="mb-1 block text-sm font-medium">
+                Client-verified gigs
+              </label>
+              <select
+                id="client-verified-filter"
+                name="clientVerified"
+                defaultValue={String(query.clientVerified)}
+                aria-describedby="client-verified-hint"
+                className={inputClasses}
+              >
+                <option value="0">Any</option>
+                {CLIENT_VERIFIED_STEPS.includes(query.clientVerified) ||
+                query.clientVerified === 0 ? null : (
+                  <option value={query.clientVerified}>At least {query.clientVerified}</option>
+                )}
+                {CLIENT_VERIFIED_STEPS.map((n) => (
+                  <option key={n} value={n}>
+                    At least {n}
+                  </option>
+                ))}
+              </select>
+              <p id="client-verified-hint" className="mt-1 text-xs text-slate-600">
+                Gigs booked, played and rated here.{" "}
+                <Link to="/verification" className="text-brand-700 underline">
+                  About the levels
+                </Link>
+              </p>
+            </div>
           </div>
         </details>
       </Form>
 
       <div aria-live="polite" aria-busy={loading} className="mt-8">
         {loading ? <p className="mb-4 text-sm text-slate-600">Loading artists...</p> : null}
+        {query.date && freeCount !== null ? (
+          <p className="mb-4 text-sm text-slate-700">{freeCountText(freeCount, query.date)}</p>
+        ) : null}
         {artists.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
             <h2 className="text-lg font-semibold">No artists found</h2>
@@ -155,7 +231,9 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
             className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}
           >
             {artists.map((artist) => (
-              <ArtistCard key={artist.id} artist={artist} />
+              <ArtistCard key={artist.id} artist={artist} availableOn={query.date || undefined}>
+                <TrustLines figures={loaderData.trust[artist.id]} />
+              </ArtistCard>
             ))}
           </div>
         )}

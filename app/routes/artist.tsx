@@ -25,7 +25,7 @@ import { formatRating } from "~/features/artists/format";
 import { RecentPerformances } from "~/features/artists/recent-performances";
 import { type ArtistReview, listArtistReviews } from "~/features/artists/reviews.server";
 import { VerifiedFigureCards } from "~/features/artists/verified-figures";
-import { getAvailability } from "~/features/availability/availability.server";
+import { getAvailability, getBusyDays } from "~/features/availability/availability.server";
 import {
   AvailabilityCalendar,
   type CalendarView,
@@ -33,17 +33,22 @@ import {
 import { BookingLink } from "~/features/bookings/booking-link";
 import { formatRupees } from "~/features/bookings/pricing";
 import { quickPickDates } from "~/features/bookings/quick-picks";
+import { getCvSummary } from "~/features/credentials/cv.server";
+import { VerifiedCv } from "~/features/credentials/verified-cv";
 import { CollaborationIndicator } from "~/features/instagram/collaboration-indicator";
 import { getCollaborationInsight } from "~/features/instagram/instagram.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
+import { getTrustFigures } from "~/features/trust/trust.server";
+import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import {
   addDays,
   daysInMonth,
   formatLongDate,
   type IsoMonth,
+  isIsoDate,
   isIsoMonth,
   monthOf,
   todayIn,
@@ -68,23 +73,38 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The next 120 days, and all of the month asked for (?month=) when it reaches further.
   const monthEnd = `${month}-${String(daysInMonth(month)).padStart(2, "0")}`;
   const until = addDays(today, 120) > monthEnd ? addDays(today, 120) : monthEnd;
-  const [availability, performances, portfolioId, sessions, collaboration, reviews] =
-    await Promise.all([
-      getAvailability(context, viewer, { artistId: artist.id, from: today, to: until }),
-      getRecentPerformances(context, viewer, { artistId: artist.id }),
-      getPublicPortfolioId(context, viewer, artist.id),
-      loadSessionsSection(context, viewer, {
-        artistId: artist.id,
-        artistName: artist.artistName,
-        query: sessionListQueryOf(new URL(request.url)),
-      }),
-      // A page that fails to count collaborations still shows the profile.
-      getCollaborationInsight(context, viewer, artist.id).catch((error: unknown) => {
-        context.logger.error({ err: error }, "collaboration insight failed");
-        return null;
-      }),
-      listArtistReviews(context, viewer, { artistId: artist.id }),
-    ]);
+  // The date searched for in discovery ("Available on"): the booking form starts on it.
+  const asked = url.searchParams.get("date") ?? "";
+  const startDate = isIsoDate(asked) && asked >= today ? asked : null;
+  const [
+    availability,
+    busyDays,
+    performances,
+    portfolioId,
+    sessions,
+    collaboration,
+    reviews,
+    trust,
+    cv,
+  ] = await Promise.all([
+    getAvailability(context, viewer, { artistId: artist.id, from: today, to: until }),
+    getBusyDays(context, viewer, { artistId: artist.id, from: today, to: until }),
+    getRecentPerformances(context, viewer, { artistId: artist.id }),
+    getPublicPortfolioId(context, viewer, artist.id),
+    loadSessionsSection(context, viewer, {
+      artistId: artist.id,
+      artistName: artist.artistName,
+      query: sessionListQueryOf(new URL(request.url)),
+    }),
+    // A page that fails to count collaborations still shows the profile.
+    getCollaborationInsight(context, viewer, artist.id).catch((error: unknown) => {
+      context.logger.error({ err: error }, "collaboration insight failed");
+      return null;
+    }),
+    listArtistReviews(context, viewer, { artistId: artist.id }),
+    getTrustFigures(context, viewer, [artist.id]),
+    getCvSummary(context, viewer, artist.id),
+  ]);
   const { userId: _owner, ...publicArtist } = artist;
   return {
     artist: publicArtist,
@@ -96,14 +116,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     sessions,
     collaboration,
     reviews,
+    trust: trust[artist.id],
+    cv,
     today,
     month,
     view,
     canonical: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
-    quickPicks: quickPickDates(availability, today),
-    blockedDates: Object.fromEntries(
-      availability.filter((e) => e.status !== "available").map((e) => [e.date, e.status]),
+    quickPicks: quickPickDates(
+      availability.filter((e) => !busyDays[e.date]),
+      today,
     ),
+    blockedDates: busyDays as Record<string, string>,
+    startDate,
   };
 }
 
@@ -171,6 +195,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
     reviews,
     quickPicks,
     blockedDates,
+    startDate,
   } = loaderData;
   const { search } = useLocation();
   return (
@@ -209,6 +234,10 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <p className="mt-4 whitespace-pre-line text-slate-700 wrap-anywhere">{artist.bio}</p>
+          <TrustLines
+            figures={loaderData.trust}
+            className="mt-3 space-y-0.5 text-sm text-slate-700"
+          />
           {SOCIAL.some(([key]) => artist.socialLinks[key]) ? (
             <ul className="mt-4 flex flex-wrap gap-3" aria-label="Social links">
               {SOCIAL.map(([key, label]) =>
@@ -238,6 +267,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
                 quickPicks={quickPicks}
                 blockedDates={blockedDates}
                 today={today}
+                startDate={startDate ?? undefined}
               />
             ) : (
               <Link
@@ -293,6 +323,12 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Reviews reviews={reviews} total={artist.totalReviews} />
+
+      <VerifiedCv
+        slug={artist.slug}
+        artistName={artist.artistName}
+        credentialCount={loaderData.cv.credentialCount}
+      />
 
       <MusicSessionsSection
         data={sessions}

@@ -1,4 +1,5 @@
 import CalendarDays from "lucide-react/icons/calendar-days";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
 import Clock from "lucide-react/icons/clock";
 import Music from "lucide-react/icons/eighth-notes";
 import IndianRupee from "lucide-react/icons/indian-rupee";
@@ -13,7 +14,9 @@ import { requireUser } from "~/features/accounts/accounts.server";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
 import { formatBookingWhen, formatDuration } from "~/features/bookings/booking-time";
 import {
+  canArtistCancelBooking,
   canCancelBooking,
+  canChooseVenueVisibility,
   canMessageBooking,
   canRateBooking,
   canRespondToBooking,
@@ -22,6 +25,7 @@ import {
 import {
   BookingActionSchema,
   type BookingIntent,
+  CANCEL_REASON_MAX,
   DECLINE_REASON_MAX,
   isBookingIntent,
 } from "~/features/bookings/bookings.schema";
@@ -31,11 +35,16 @@ import {
   declineBooking,
   getBooking,
   rateBooking,
+  setVenueVisibility,
 } from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
-import { RatingForm } from "~/features/bookings/rating-form";
+import { RatingForm, ShowVenueCheckbox } from "~/features/bookings/rating-form";
+import { SubstituteList } from "~/features/bookings/substitute-list";
+import { listSubstitutes, substituteBookingHref } from "~/features/bookings/substitutes.server";
 import { listMessages, markMessagesRead, sendMessage } from "~/features/messages/messages.server";
 import { MessagesPanel } from "~/features/messages/messages-panel";
+import { clientRecordText } from "~/features/trust/trust";
+import { getClientRecord } from "~/features/trust/trust.server";
 import { formatLongDate } from "~/lib/dates";
 import { attempt, notFound, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -55,20 +64,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Not a party of this booking: it does not exist, as far as this user can tell.
   const booking = await getBooking(context, user, params.bookingId);
   if (!booking) notFound();
-  const messages = await listMessages(context, user, { booking });
+  const isArtist = isBookingArtist(user, booking);
+  const [messages, clientRecord, substitutes] = await Promise.all([
+    listMessages(context, user, { booking }),
+    isArtist ? getClientRecord(context, user, { clientUserId: booking.clientUserId }) : null,
+    listSubstitutes(context, user, booking),
+  ]);
   // Loading the page reads the conversation: the next message mails this party again.
   await markMessagesRead(context, user, booking);
   return {
     booking,
     userId: user.id,
-    isArtist: isBookingArtist(user, booking),
+    isArtist,
+    clientRecord,
+    substitutes: substitutes.map((artist) => ({
+      ...artist,
+      href: substituteBookingHref(artist.slug, booking),
+    })),
     messages,
     /** Message times before the browser shows them in its own zone. */
     appTimeZone: context.env.timeZone,
     can: {
       respond: canRespondToBooking(user, booking),
       cancel: canCancelBooking(user, booking),
+      artistCancel: canArtistCancelBooking(user, booking),
       rate: canRateBooking(user, booking),
+      chooseVenue: canChooseVenueVisibility(user, booking),
       message: canMessageBooking(user, booking),
     },
   };
@@ -79,6 +100,7 @@ const FAILURES: Record<BookingIntent, string> = {
   decline: "Failed to update booking status. Please try again.",
   cancel: "Failed to update booking status. Please try again.",
   rate: "Failed to submit rating. Please try again.",
+  venue: "Failed to save your choice. Please try again.",
   message: "Failed to send message. Please try again.",
 };
 
@@ -138,21 +160,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           title: "Booking Declined",
           description: "The client has been notified.",
         });
-      case "cancel":
-        await cancelBooking(context, user, bookingId);
+      case "cancel": {
+        await cancelBooking(context, user, { bookingId, reason: input.reason });
+        const booking = await getBooking(context, user, bookingId);
         return redirectWithToast(back, {
           title: "Booking Cancelled",
-          description: "The artist has been told.",
+          description:
+            booking && isBookingArtist(user, booking)
+              ? "The client has been told, with your reason."
+              : "The artist has been told.",
         });
+      }
       case "rate":
         await rateBooking(context, user, {
           bookingId,
           rating: input.rating,
           review: input.review,
+          showVenue: input.showVenue,
         });
         return redirectWithToast(safeRedirectPath(input.returnTo, "/client-bookings"), {
           title: "Rating Submitted",
           description: "Thank you for rating the artist! This helps improve our platform.",
+        });
+      case "venue":
+        await setVenueVisibility(context, user, { bookingId, showVenue: input.showVenue });
+        return redirectWithToast(back, {
+          title: "Choice saved",
+          description: input.showVenue
+            ? "The venue is now shown on the artist's public history."
+            : "The venue is now hidden from the artist's public history.",
         });
       case "message": {
         const sent = await sendMessage(context, user, { bookingId, message: input.message });
@@ -235,6 +271,20 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
             <>With {booking.artistName}</>
           )}
         </p>
+        {booking.status === "cancelled" && booking.cancelledBy === "artist" ? (
+          <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+            <p className="font-medium">
+              {isArtist
+                ? "You cancelled this booking."
+                : `${booking.artistName} cancelled this booking.`}
+            </p>
+            {booking.cancelReason ? (
+              <p className="mt-1 whitespace-pre-wrap wrap-anywhere">
+                {`Reason: ${booking.cancelReason}`}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         {booking.status === "rejected" ? (
           <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
             <p className="font-medium">
@@ -249,6 +299,15 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
             ) : null}
           </div>
         ) : null}
+        <p className="mt-4">
+          <a
+            href={`/bookings/${booking.id}/calendar.ics`}
+            download
+            className={buttonClasses("outline", "sm")}
+          >
+            <CalendarPlus aria-hidden className="h-4 w-4" /> Add to calendar
+          </a>
+        </p>
         <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Detail icon={CalendarDays} label="Event date">
             {formatBookingWhen(booking, { withZone: true })}
@@ -270,6 +329,9 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
           <p className="font-medium">Client</p>
           <p>{booking.clientName}</p>
           <p className="text-slate-600">{booking.clientEmail}</p>
+          {loaderData.clientRecord ? (
+            <p className="mt-1 text-slate-700">{clientRecordText(loaderData.clientRecord)}</p>
+          ) : null}
           <p className="mt-1 text-slate-500">
             Booked on {formatLongDate(booking.createdAt.toISOString().slice(0, 10))}
           </p>
@@ -334,6 +396,40 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
             </Button>
           </Form>
         ) : null}
+        {can.artistCancel ? (
+          // A disclosure, so the required reason is asked for also without JavaScript.
+          <details className="mt-6" open={Boolean(actionData?.fieldErrors?.reason)}>
+            <summary className={buttonClasses("outline", "md", "cursor-pointer list-none")}>
+              Cancel booking
+            </summary>
+            <Form method="post" className="mt-3 space-y-3">
+              <p className="text-sm text-slate-600">
+                The client is told at once, with your reason, and offered artists who are free that
+                day. Cancelling a confirmed booking counts in the cancellations shown on your
+                profile.
+              </p>
+              <TextareaField
+                label="Reason"
+                name="reason"
+                rows={3}
+                required
+                maxLength={CANCEL_REASON_MAX}
+                defaultValue={actionData?.values?.reason}
+                error={actionData?.fieldErrors?.reason}
+                placeholder="The client sees this, for example: I'm ill and can't perform that night."
+              />
+              <Button
+                type="submit"
+                name="intent"
+                value="cancel"
+                variant="destructive"
+                disabled={busy}
+              >
+                Cancel Booking
+              </Button>
+            </Form>
+          </details>
+        ) : null}
         {can.rate ? (
           <div className="mt-6 border-t border-slate-100 pt-6">
             <RatingForm bookingId={booking.id} artistName={booking.artistName} />
@@ -344,7 +440,22 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
             Rated {booking.rating} of 5{booking.review ? `: “${booking.review}”` : ""}
           </p>
         ) : null}
+        {booking.ratingGiven ? (
+          <VenueVisibility
+            venuePublic={booking.venuePublic}
+            artistName={booking.artistName}
+            canChoose={can.chooseVenue}
+            isArtist={isArtist}
+            busy={busy}
+          />
+        ) : null}
       </Card>
+      {loaderData.substitutes.length > 0 ? (
+        <SubstituteList
+          substitutes={loaderData.substitutes}
+          date={formatLongDate(booking.eventDate)}
+        />
+      ) : null}
       <MessagesPanel
         bookingId={booking.id}
         userId={userId}
@@ -359,6 +470,49 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
         }
       />
     </main>
+  );
+}
+
+/**
+ * Whether the artist's public history shows this gig's venue; the client chooses (and may change
+ * it), the artist sees the choice. A gig rated before the choice existed is hidden until then.
+ */
+function VenueVisibility({
+  venuePublic,
+  artistName,
+  canChoose,
+  isArtist,
+  busy,
+}: {
+  venuePublic: boolean | null;
+  artistName: string;
+  canChoose: boolean;
+  isArtist: boolean;
+  busy: boolean;
+}) {
+  const state = venuePublic
+    ? `The venue is shown on ${isArtist ? "your" : `${artistName}'s`} public history.`
+    : `The venue is hidden from ${isArtist ? "your" : `${artistName}'s`} public history: the public sees only the event type and the city.${venuePublic === null ? " The client has not chosen yet." : ""}`;
+  return (
+    <section aria-labelledby="venue-title" className="mt-6 border-t border-slate-100 pt-6">
+      <h2 id="venue-title" className="font-semibold">
+        Venue on the public history
+      </h2>
+      <p className="mt-1 text-sm wrap-anywhere text-slate-600">{state}</p>
+      {canChoose ? (
+        <Form method="post" className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="venue" />
+          <ShowVenueCheckbox
+            id="show-venue-choice"
+            artistName={artistName}
+            defaultChecked={venuePublic === true}
+          />
+          <Button type="submit" variant="outline" size="sm" disabled={busy}>
+            Save choice
+          </Button>
+        </Form>
+      ) : null}
+    </section>
   );
 }
 

@@ -4,10 +4,10 @@ import { Card } from "~/components/ui/card";
 import { forgetCurrentUser, getCurrentUser } from "~/features/accounts/accounts.server";
 import { canBookArtist } from "~/features/artists/artists.policy";
 import { getArtistProfile } from "~/features/artists/artists.server";
-import { getAvailability } from "~/features/availability/availability.server";
+import { getAvailability, getBusyDays } from "~/features/availability/availability.server";
 import { BookingRequestForm } from "~/features/bookings/booking-request-form";
 import { BOOKING_REFUSALS } from "~/features/bookings/bookings.constants";
-import { BookingRequestSchema } from "~/features/bookings/bookings.schema";
+import { BookingRequestSchema, bookingPrefillOf } from "~/features/bookings/bookings.schema";
 import { artistTodayFor, createBookingRequest } from "~/features/bookings/bookings.server";
 import { quickPickDates } from "~/features/bookings/quick-picks";
 import { addDays } from "~/lib/dates";
@@ -26,22 +26,25 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
 
 /** The booking form on a page of its own: where the profile's dialog leads without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const artistParam = new URL(request.url).searchParams.get("artist") ?? "";
+  const params = new URL(request.url).searchParams;
+  const artistParam = params.get("artist") ?? "";
   // A NUL byte can't be in any slug or id: answered here, before a query sees it.
   if (!artistParam || artistParam.includes("\u0000")) notFound();
   const user = await getCurrentUser(request, context);
   const artist = await getArtistProfile(context, user, artistParam);
   if (!artist) notFound();
   if (!user)
-    throw redirect(`/auth?reason=book&redirectTo=${encodeURIComponent(`/artist/${artist.slug}`)}`);
+    throw redirect(
+      `/auth?reason=book&redirectTo=${encodeURIComponent(params.has("date") ? `/bookings?${params}` : `/artist/${artist.slug}`)}`,
+    );
   if (!canBookArtist(user, artist)) throw redirect(`/artist/${artist.slug}`);
   // The artist's today: dates are wall-clock dates in their zone.
   const today = await artistTodayFor(context, user, artist.id);
-  const entries = await getAvailability(context, user, {
-    artistId: artist.id,
-    from: today,
-    to: addDays(today, 120),
-  });
+  const days = { artistId: artist.id, from: today, to: addDays(today, 120) };
+  const [entries, busyDays] = await Promise.all([
+    getAvailability(context, user, days),
+    getBusyDays(context, user, days),
+  ]);
   return {
     artist: {
       id: artist.id,
@@ -49,11 +52,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       artistName: artist.artistName,
       hourlyRate: artist.hourlyRate,
     },
-    quickPicks: quickPickDates(entries, today),
-    blockedDates: Object.fromEntries(
-      entries.filter((e) => e.status !== "available").map((e) => [e.date, e.status]),
+    quickPicks: quickPickDates(
+      entries.filter((e) => !busyDays[e.date]),
+      today,
     ),
+    blockedDates: busyDays as Record<string, string>,
     today,
+    prefill: bookingPrefillOf(params),
   };
 }
 
@@ -122,6 +127,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           quickPicks={loaderData.quickPicks}
           blockedDates={loaderData.blockedDates}
           today={loaderData.today}
+          prefill={loaderData.prefill}
         />
       </Card>
     </main>

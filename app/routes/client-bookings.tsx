@@ -15,6 +15,8 @@ import { canRateBooking } from "~/features/bookings/bookings.policy";
 import { listClientBookings } from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
 import { RatingForm } from "~/features/bookings/rating-form";
+import { CalendarFeedLink } from "~/features/calendars/calendar-feed-link";
+import { getFeedUrl } from "~/features/calendars/feeds.server";
 import { formatLongDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/client-bookings";
@@ -26,15 +28,18 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const bookings = await listClientBookings(context, user);
+  const [bookings, feedUrl] = await Promise.all([
+    listClientBookings(context, user),
+    getFeedUrl(context, user, "client"),
+  ]);
   const toRate = bookings
     .filter((b) => canRateBooking(user, b) && b.artistProfileId)
     .sort((a, b) => b.eventDate.localeCompare(a.eventDate));
-  return { bookings, toRate };
+  return { bookings, toRate, feedUrl };
 }
 
 export default function ClientBookings({ loaderData }: Route.ComponentProps) {
-  const { bookings, toRate } = loaderData;
+  const { bookings, toRate, feedUrl } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <h1 className="text-3xl font-bold">Your Bookings</h1>
@@ -137,6 +142,9 @@ export default function ClientBookings({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+      <Card as="section">
+        <CalendarFeedLink kind="client" url={feedUrl} />
+      </Card>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import Share2 from "lucide-react/icons/share-2";
 import Star from "lucide-react/icons/star";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { MIN_COUNTED, RESPONSE_WINDOW_HOURS } from "~/features/trust/trust";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/discover";
@@ -111,6 +112,56 @@ export default function Discover() {
           </Link>
         </section>
       </div>
+      <section id="trust-figures" aria-labelledby="trust-title" className="mt-16 max-w-3xl">
+        <h2 id="trust-title" className="text-2xl font-semibold">
+          How reliability figures are counted
+        </h2>
+        <p className="mt-3 text-slate-700">
+          Every figure is computed from the bookings made here, at the moment the page is shown;
+          nobody can set or edit it. An artist sees each booking behind their own figures on their
+          dashboard.
+        </p>
+        <dl className="mt-6 space-y-5 text-slate-700">
+          <div>
+            <dt className="font-semibold text-slate-900">Response rate</dt>
+            <dd className="mt-1">
+              Of the booking requests the artist received in the last 90 days, the share they
+              answered within {RESPONSE_WINDOW_HOURS} hours. Accepting, declining or writing to the
+              client in the booking each count as an answer. A request still inside its first{" "}
+              {RESPONSE_WINDOW_HOURS} hours without an answer is not counted yet, and neither is one
+              the client withdrew in that time before any answer.
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Typical response time</dt>
+            <dd className="mt-1">
+              The median time from a request to its first answer, over the answered requests of the
+              same 90 days.
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Cancellations</dt>
+            <dd className="mt-1">
+              Of the bookings the artist confirmed in the last 12 months, how many the artist
+              cancelled afterwards. Cancellations by the client do not count against the artist.
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">When they are shown</dt>
+            <dd className="mt-1">
+              A figure appears once at least {MIN_COUNTED} requests (or {MIN_COUNTED} confirmed
+              bookings) stand behind it, so that one booking cannot swing it.
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">For artists about clients</dt>
+            <dd className="mt-1">
+              An artist reading a request sees how many bookings the client completed here and how
+              many they cancelled.
+            </dd>
+          </div>
+        </dl>
+      </section>
     </main>
   );
 }

@@ -1,15 +1,11 @@
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { formatRating } from "~/features/artists/format";
-import { PortfolioEventSchema } from "~/features/portfolio/portfolio.schema";
-import {
-  getPortfolioPage,
-  portfolioUrl,
-  recordPortfolioEvent,
-} from "~/features/portfolio/portfolio.server";
+import { getPortfolioPage, portfolioUrl } from "~/features/portfolio/portfolio.server";
+import { reportPortfolioEvent } from "~/features/portfolio/portfolio-report.server";
 import { PublicPortfolio } from "~/features/portfolio/public-portfolio";
 import { publicPageHeaders } from "~/lib/cache-headers";
-import { notFound, parseForm, readForm, replyOk } from "~/lib/form.server";
+import { notFound } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/portfolio.$id";
 
@@ -28,20 +24,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * Reports from the page itself: a view after hydration, a play, a share. The answer says whether
- * it counted (the artist's own visits and repeats do not); it never refuses.
- */
+/** Reports from the page (a view, a play, a share): see portfolio-report.server.ts. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const parsed = parseForm(PortfolioEventSchema, await readForm(request));
-  if (!parsed.ok) return parsed.reply;
   const viewer = await getCurrentUser(request, context);
-  const recorded = await recordPortfolioEvent(context, viewer, {
-    portfolioId: params.id,
-    event: parsed.data,
-    visitorKey: viewer ? `user:${viewer.id}` : `ip:${context.clientIp}`,
-  });
-  return replyOk(recorded);
+  return reportPortfolioEvent(context, viewer, { request, portfolioId: params.id });
 }
 
 // Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).

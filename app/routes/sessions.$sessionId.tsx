@@ -3,10 +3,12 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { getCurrentUser, requireUser } from "~/features/accounts/accounts.server";
+import { answerLineup } from "~/features/music-sessions/lineup.server";
 import { sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
 import {
   DeleteSessionSchema,
   EditSessionSchema,
+  LineupAnswerSchema,
   SessionFormSchema,
 } from "~/features/music-sessions/music-sessions.schema";
 import {
@@ -152,6 +154,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           );
         });
       }
+      case "lineup": {
+        const parsed = parseForm(LineupAnswerSchema, form);
+        if (!parsed.ok) return parsed.reply;
+        return attempt(
+          async () => {
+            await answerLineup(context, user, { sessionId, answer: parsed.data.answer });
+            return redirectWithToast(`/sessions/${sessionId}?tab=verification`, {
+              title:
+                parsed.data.answer === "confirmed" ? "Thanks for confirming" : "Answer recorded",
+              description:
+                parsed.data.answer === "confirmed"
+                  ? "You confirmed this session took place as logged."
+                  : "You said this session did not take place as logged.",
+            });
+          },
+          { toastTitle: "Error" },
+        );
+      }
       case "share": {
         const parsed = parseForm(ShareSessionSchema, form);
         if (!parsed.ok) return parsed.reply;
@@ -180,7 +200,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return await run();
   } catch (error) {
     // Redirects and the 404 page pass through; a failed create or delete is answered in words.
-    if (error instanceof Response || !(error instanceof Error) || intent === "share") throw error;
+    if (
+      error instanceof Response ||
+      !(error instanceof Error) ||
+      intent === "share" ||
+      intent === "lineup"
+    )
+      throw error;
     const key = sessionId === "new" ? "create" : intent === "update" ? "update" : "delete";
     context.logger.error({ err: error, intent }, `${key} session failed`);
     const message = FAILURES[key];

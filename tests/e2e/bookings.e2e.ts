@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
 import pg from "pg";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
-import { mailLink, newAccount, type TestAccount } from "./support/fixtures";
+import { newAccount, signUpAndConfirm } from "./support/fixtures";
 
 /**
  * The whole booking story on two server instances sharing one PostgreSQL database: the artist
@@ -15,18 +15,6 @@ import { mailLink, newAccount, type TestAccount } from "./support/fixtures";
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 test.describe.configure({ timeout: 240_000 });
-
-async function signUpOn(page: Page, account: TestAccount) {
-  await page.goto("/auth?tab=signup");
-  await page.getByLabel("First Name").fill(account.firstName);
-  await page.getByLabel("Last Name").fill(account.lastName);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-  await page.goto(await mailLink(page, account.email, /Confirm your GigLedger account/));
-  await expect(page.getByRole("button", { name: /Account menu for/ })).toBeVisible();
-}
 
 async function visitor(
   browser: Browser,
@@ -65,7 +53,7 @@ if (serverUrl) {
       const client = await clientCtx.newPage();
 
       // ── The artist: account, profile, two available dates ──────────────────────────────────
-      await signUpOn(artist, newAccount({ firstName: "Noor", lastName: "Khan" }));
+      await signUpAndConfirm(artist, newAccount({ firstName: "Noor", lastName: "Khan" }));
       const name = `Noor Khan Trio ${Date.now().toString(36)}`;
       const slug = name.toLowerCase().replaceAll(" ", "-");
       await artist.goto("/profile-setup");
@@ -95,7 +83,7 @@ if (serverUrl) {
       await expect(artist.getByText("Availability Updated").first()).toBeVisible();
 
       // ── The client: request the first quick-pick date ─────────────────────────────────────
-      await signUpOn(client, newAccount({ firstName: "Priya", lastName: "Nair" }));
+      await signUpAndConfirm(client, newAccount({ firstName: "Priya", lastName: "Nair" }));
       await client.goto(`/artist/${slug}`);
       await client.getByRole("link", { name: "Book Performance" }).click();
       const dialog = client.getByRole("dialog", { name: `Book ${name}` });
@@ -125,7 +113,9 @@ if (serverUrl) {
       await expect(artist.getByText("No messages yet. Start the conversation!")).toBeVisible();
 
       await client.goto("/client-bookings");
-      await expect(client.getByRole("heading", { name: "Your Bookings" })).toBeVisible();
+      await expect(
+        client.getByRole("heading", { name: "Your Bookings", exact: true }),
+      ).toBeVisible();
       await client.getByRole("link", { name: "Details & messages" }).click();
       await expect(client.getByRole("heading", { name: "Booking Details" })).toBeVisible();
       await client.waitForTimeout(500); // the event stream connects
@@ -182,6 +172,10 @@ if (serverUrl) {
       await expect(client.getByText("Please select a rating").first()).toBeVisible();
       await rateCard.locator("label").filter({ hasText: "5 stars" }).click();
       await rateCard.getByLabel("Review (optional)").fill("Wonderful evening.");
+      // The venue stays off the public history unless the client ticks this.
+      const showVenue = rateCard.getByLabel(`Show the venue on ${name}'s public history`);
+      await expect(showVenue).not.toBeChecked();
+      await showVenue.check();
       await rateCard.getByRole("button", { name: "Submit Rating" }).click();
       await expect(client.getByText("Rating Submitted")).toBeVisible();
       await expect(client.getByText("Rated", { exact: true })).toBeVisible();
@@ -194,6 +188,7 @@ if (serverUrl) {
       await expect(figures.getByText("of 1 logged")).toBeVisible();
       const recent = client.getByRole("region", { name: "Recent Performances" });
       await expect(recent.getByText("The Piano Bar")).toBeVisible();
+      await expect(recent.getByText("Client-verified")).toBeVisible();
       await artistCtx.close();
       await clientCtx.close();
     } finally {

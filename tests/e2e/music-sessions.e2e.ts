@@ -200,7 +200,7 @@ test("log, find, add media, share, verify by a peer, join a planned session, ref
   await expect(page.getByText("Trust score 100")).toBeVisible();
   await expect(page.getByText("100%")).toBeVisible();
   await page.getByRole("link", { name: "Collaborators" }).click();
-  await expect(page.getByText(`Peer Player ${id}`)).toBeVisible();
+  await expect(page.getByText(`Peer Player ${id}`).first()).toBeVisible();
 
   // Delete with confirmation.
   await page.getByRole("link", { name: "Delete" }).click();

@@ -58,7 +58,7 @@ async function post(context: BrowserContext, path: string, form: Record<string, 
 }
 
 test("every page holds at 375 px and passes axe", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const problems: Problem[] = [];
   const today = todayIn("Asia/Kolkata");
 
@@ -69,9 +69,12 @@ test("every page holds at 375 px and passes axe", async ({ browser }) => {
     "/",
     "/artist-discovery",
     "/artist-discovery?q=zzzz-nobody",
+    `/artist-discovery?date=${addDays(today, 7)}`,
     "/discover",
+    "/verification",
     "/privacy-policy",
     "/data-deletion",
+    "/verify",
     "/auth",
     "/auth?tab=signup",
     "/auth?tab=forgot",

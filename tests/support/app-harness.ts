@@ -6,6 +6,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { createAuth } from "~/lib/auth.server";
+import { generateSecretKeyMultibase } from "~/lib/ed25519-key.server";
 import { loadEnv } from "~/lib/env.server";
 import { createMailer } from "~/lib/mail.server";
 import { createRealtime, type Realtime } from "~/lib/realtime.server";
@@ -14,6 +15,9 @@ import type { DatabaseHandle } from "~db/client";
 import { createApp } from "../../server/app";
 
 // One Vite server per test file, shared by the apps it starts (each costs seconds to start).
+// Like the auth secret: every app a test file starts signs credentials with one key.
+const signingKey = generateSecretKeyMultibase();
+
 let shared: { vite: Promise<ViteDevServer>; users: number } | null = null;
 
 function acquireVite() {
@@ -54,6 +58,7 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: "test-secret-".padEnd(40, "x"),
+    CREDENTIAL_SIGNING_KEY: signingKey,
     ...envVars,
   });
   const logs: LogLine[] = [];

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
 import type { DiscoveryQuery } from "~/features/artists/artists.schema";
-import { searchArtists } from "~/features/artists/artists.server";
+import { countFreeArtists, searchArtists } from "~/features/artists/artists.server";
 import { type Database, type Queryable, queryRows } from "~db/client";
 import * as schema from "~db/schema";
 
@@ -20,6 +20,21 @@ export async function discoverySql(q: DiscoveryQuery): Promise<Statement> {
   );
   await searchArtists({ db: recorder as unknown as Database }, null, q);
   if (!recorded) throw new Error("searchArtists sent no query");
+  return recorded;
+}
+
+/** The exact SQL countFreeArtists sends for `q` (a date search's total), recorded the same way. */
+export async function freeCountSql(q: DiscoveryQuery): Promise<Statement> {
+  let recorded: Statement | undefined;
+  const recorder = drizzleProxy(
+    async (text, params) => {
+      recorded = { text, params };
+      return { rows: [] };
+    },
+    { schema, casing: "snake_case" },
+  );
+  await countFreeArtists({ db: recorder as unknown as Database }, null, q);
+  if (!recorded) throw new Error("countFreeArtists sent no query");
   return recorded;
 }
 

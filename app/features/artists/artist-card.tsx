@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";
+import { formatLongDate } from "~/lib/dates";
 import { ArtistAvatar } from "./artist-avatar";
 import type { ArtistSummary } from "./artists.server";
 import { formatRating } from "./format";
@@ -12,7 +13,17 @@ import { formatRating } from "./format";
  * A discovery result: name, whether the artist is available, genre, rating, location, bio (two
  * lines) and instruments, and the way to the profile to book.
  */
-export function ArtistCard({ artist }: { artist: ArtistSummary }) {
+export function ArtistCard({
+  artist,
+  availableOn,
+  children,
+}: {
+  artist: ArtistSummary;
+  /** The date searched for ("Available on"): said on the card, and booking starts on it. */
+  availableOn?: string;
+  /** More lines about the artist under the instruments (the page's trust figures). */
+  children?: React.ReactNode;
+}) {
   return (
     <Card
       as="article"
@@ -46,13 +57,25 @@ export function ArtistCard({ artist }: { artist: ArtistSummary }) {
         <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
         <span className="min-w-0 wrap-anywhere">{artist.location}</span>
       </p>
+      {artist.clientVerifiedSessions > 0 ? (
+        <p className="mt-1 text-sm font-medium text-emerald-800">
+          {artist.clientVerifiedSessions} Client-verified{" "}
+          {artist.clientVerifiedSessions === 1 ? "gig" : "gigs"}
+        </p>
+      ) : null}
       <p className="mt-2 line-clamp-2 text-sm text-slate-600 wrap-anywhere">{artist.bio}</p>
       <p className="mt-2 text-sm text-slate-800 wrap-anywhere">
         <span className="sr-only">Instruments: </span>
         {artist.instruments}
       </p>
+      {availableOn ? (
+        <p className="mt-2 text-sm font-medium text-emerald-800">
+          Available on {formatLongDate(availableOn)}
+        </p>
+      ) : null}
+      {children}
       <Link
-        to={`/artist/${artist.id}`}
+        to={availableOn ? `/artist/${artist.id}?date=${availableOn}` : `/artist/${artist.id}`}
         className={buttonClasses("primary", "md", "mt-4 w-full")}
         aria-describedby={`artist-${artist.id}`}
       >

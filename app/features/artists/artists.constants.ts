@@ -19,3 +19,10 @@ export const LOCATIONS = [
   "New Delhi",
 ] as const;
 export const DISCOVERY_PAGE_SIZE = 24;
+
+/**
+ * Counts stop here: a larger total reads "More than 1,000". Counting every free artist of a broad
+ * search costs ~60 ms at a million artists; stopping at the limit keeps it within the 20 ms
+ * target (decision 015).
+ */
+export const FREE_COUNT_LIMIT = 1_000;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDate } from "~/lib/dates";
 import { isTimeZone } from "./time-zones";
 
 const required = (label: string, max = 200) =>
@@ -69,7 +70,15 @@ export const DiscoverySchema = z.object({
   q: z.string().trim().max(100).catch(""),
   genre: z.string().trim().max(60).catch(""),
   location: z.string().trim().max(100).catch(""),
+  /** "Available on": a real calendar date, or "" (anything else is ignored). */
+  date: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || isIsoDate(v))
+    .catch(""),
   page: z.coerce.number().int().min(1).max(1000).catch(1),
+  /** At least this many Client-verified gigs (0: any); anything else in the address is 0. */
+  clientVerified: z.coerce.number().int().min(0).max(100_000).catch(0),
 });
 export type DiscoveryQuery = z.infer<typeof DiscoverySchema>;
 
@@ -78,6 +87,8 @@ export function parseDiscoveryQuery(params: URLSearchParams): DiscoveryQuery {
     q: params.get("q") ?? "",
     genre: params.get("genre") ?? "",
     location: params.get("location") ?? "",
+    date: params.get("date") ?? "",
     page: params.get("page") ?? "1",
+    clientVerified: params.get("clientVerified") ?? "0",
   });
 }

@@ -1,12 +1,15 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { freeOnDateSql } from "~/features/availability/availability.server";
+import type { SessionLevel } from "~/features/music-sessions/verification-levels";
+import { sessionLevels } from "~/features/music-sessions/verification-levels.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
 import { refuse } from "~/lib/problem";
 import { type Queryable, queryRows } from "~db/client";
 import { artistProfiles, musicSessions, portfolios, type SocialLinks, userRoles } from "~db/schema";
-import { DISCOVERY_PAGE_SIZE, GENRES, LOCATIONS } from "./artists.constants";
+import { DISCOVERY_PAGE_SIZE, FREE_COUNT_LIMIT, GENRES, LOCATIONS } from "./artists.constants";
 import { canEditArtistProfile } from "./artists.policy";
 import type { ArtistProfileInput, DiscoveryQuery } from "./artists.schema";
 import { storeAvatar } from "./avatar.server";
@@ -28,6 +31,8 @@ export type ArtistSummary = {
   rating: number;
   totalReviews: number;
   verifiedSessions: number;
+  /** Gigs booked, completed and rated here (Client-verified sessions). */
+  clientVerifiedSessions: number;
   isAvailable: boolean;
   avatarPath: string | null;
 };
@@ -43,6 +48,7 @@ const summaryColumns = {
   rating: artistProfiles.rating,
   totalReviews: artistProfiles.totalReviews,
   verifiedSessions: artistProfiles.verifiedSessions,
+  clientVerifiedSessions: artistProfiles.clientVerifiedSessions,
   isAvailable: artistProfiles.isAvailable,
   avatarPath: artistProfiles.avatarPath,
 };
@@ -81,16 +87,9 @@ function containsPattern(text: string) {
 /** No stored text holds a NUL character (PostgreSQL refuses them), so a query with one matches nothing. */
 const hasNul = (text: string) => text.includes("\u0000");
 
-/**
- * Discovery: the search matches name, genre or instruments (case-insensitive, one trigram index
- * over the three); the genre filter contains; the location filter is exact. Best rated first.
- * One row more than a page tells whether there is a next page, without counting every match.
- * Public: every viewer sees the same.
- */
-export async function searchArtists(ctx: Ctx, _viewer: Actor, query: DiscoveryQuery) {
-  if ([query.q, query.genre, query.location].some(hasNul)) return { artists: [], hasMore: false };
-  const { db } = ctx;
-  const conditions = [];
+/** The search box and filters as SQL conditions on artist_profiles (see searchArtists). */
+function discoveryConditions(query: DiscoveryQuery): SQL[] {
+  const conditions: SQL[] = [];
   if (query.q) {
     conditions.push(
       sql`lower(${artistProfiles.artistName} || ' ' || ${artistProfiles.genre} || ' ' || ${artistProfiles.instruments}) LIKE ${containsPattern(query.q)}`,
@@ -98,18 +97,135 @@ export async function searchArtists(ctx: Ctx, _viewer: Actor, query: DiscoveryQu
   }
   if (query.genre)
     conditions.push(sql`lower(${artistProfiles.genre}) LIKE ${containsPattern(query.genre)}`);
-  if (query.location) conditions.push(eq(artistProfiles.location, query.location));
-  const rows = await db
-    .select(summaryColumns)
-    .from(artistProfiles)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(descNullsLast(artistProfiles.rating), artistProfiles.id)
-    .limit(DISCOVERY_PAGE_SIZE + 1)
-    .offset((query.page - 1) * DISCOVERY_PAGE_SIZE);
+  if (query.location) conditions.push(sql`${artistProfiles.location} = ${query.location}`);
+  if (query.clientVerified > 0) {
+    // The literal "> 0" lets the planner use artist_profiles_client_verified_idx, which holds
+    // only artists with at least one Client-verified gig, whatever N is.
+    conditions.push(sql`${artistProfiles.clientVerifiedSessions} > 0`);
+    conditions.push(sql`${artistProfiles.clientVerifiedSessions} >= ${query.clientVerified}`);
+  }
+  if (query.date) conditions.push(freeOnDateSql(sql`${artistProfiles.id}`, query.date));
+  return conditions;
+}
+
+/** A discovery card: the artist, and whether they marked the searched date available. */
+export type DiscoveryArtist = ArtistSummary & { markedAvailable: boolean };
+
+/**
+ * Discovery: the search matches name, genre or instruments (case-insensitive, one trigram index
+ * over the three); the genre filter contains; the location filter is exact. Best rated first.
+ * With a date ("Available on"), only artists free that day (`freeOnDateSql`), those who marked it
+ * available first. One row more than a page tells whether there is a next page. Public: every
+ * viewer sees the same.
+ */
+export async function searchArtists(
+  ctx: Ctx,
+  _viewer: Actor,
+  query: DiscoveryQuery,
+): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean }> {
+  if ([query.q, query.genre, query.location].some(hasNul)) return { artists: [], hasMore: false };
+  const { db } = ctx;
+  const conditions = discoveryConditions(query);
+  const offset = (query.page - 1) * DISCOVERY_PAGE_SIZE;
+  if (!query.date) {
+    const rows = await db
+      .select(summaryColumns)
+      .from(artistProfiles)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(descNullsLast(artistProfiles.rating), artistProfiles.id)
+      .limit(DISCOVERY_PAGE_SIZE + 1)
+      .offset(offset);
+    return {
+      artists: rows.slice(0, DISCOVERY_PAGE_SIZE).map((a) => ({ ...a, markedAvailable: false })),
+      hasMore: rows.length > DISCOVERY_PAGE_SIZE,
+    };
+  }
+  // Two ordered branches, each cut at the end of the asked page: the free artists who marked the
+  // date available (read from that day's marks, fenced off so the planner starts there), then the
+  // other free artists best rated first, walking the same indexes as without a date.
+  const upTo = offset + DISCOVERY_PAGE_SIZE + 1;
+  const where = sql.join(conditions, sql` AND `);
+  const columns = sql`artist_profiles.id, artist_profiles.slug, artist_profiles.artist_name,
+    artist_profiles.genre, artist_profiles.location, artist_profiles.bio,
+    artist_profiles.instruments, artist_profiles.rating, artist_profiles.total_reviews,
+    artist_profiles.verified_sessions, artist_profiles.client_verified_sessions,
+    artist_profiles.is_available, artist_profiles.avatar_path`;
+  const rows = await queryRows<{
+    id: string;
+    slug: string;
+    artist_name: string;
+    genre: string;
+    location: string;
+    bio: string;
+    instruments: string;
+    rating: string | number;
+    total_reviews: number;
+    verified_sessions: number;
+    client_verified_sessions: number;
+    is_available: boolean;
+    avatar_path: string | null;
+    marked_available: boolean;
+  }>(
+    db,
+    sql`WITH marked AS MATERIALIZED (
+        SELECT av.artist_profile_id AS id FROM availability av
+        WHERE av.date = ${query.date}::date AND av.status = 'available')
+      SELECT * FROM (
+        (SELECT ${columns}, true AS marked_available
+          FROM marked JOIN artist_profiles ON artist_profiles.id = marked.id
+          WHERE ${where}
+          ORDER BY artist_profiles.rating DESC NULLS LAST, artist_profiles.id
+          LIMIT ${upTo})
+        UNION ALL
+        (SELECT ${columns}, false AS marked_available
+          FROM artist_profiles
+          WHERE ${where} AND artist_profiles.id NOT IN (SELECT id FROM marked)
+          ORDER BY artist_profiles.rating DESC NULLS LAST, artist_profiles.id
+          LIMIT ${upTo})
+      ) free
+      ORDER BY marked_available DESC, rating DESC NULLS LAST, id
+      LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`,
+  );
   return {
-    artists: rows.slice(0, DISCOVERY_PAGE_SIZE),
+    artists: rows.slice(0, DISCOVERY_PAGE_SIZE).map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      artistName: r.artist_name,
+      genre: r.genre,
+      location: r.location,
+      bio: r.bio,
+      instruments: r.instruments,
+      rating: Number(r.rating),
+      totalReviews: r.total_reviews,
+      verifiedSessions: r.verified_sessions,
+      clientVerifiedSessions: r.client_verified_sessions,
+      isAvailable: r.is_available,
+      avatarPath: r.avatar_path,
+      markedAvailable: r.marked_available,
+    })),
     hasMore: rows.length > DISCOVERY_PAGE_SIZE,
   };
+}
+
+/**
+ * How many artists the search finds free on its date (at most FREE_COUNT_LIMIT + 1, which means
+ * "more than the limit"). Null without a date. Public.
+ */
+export async function countFreeArtists(
+  ctx: Ctx,
+  _viewer: Actor,
+  query: DiscoveryQuery,
+): Promise<number | null> {
+  if (!query.date) return null;
+  if ([query.q, query.genre, query.location].some(hasNul)) return 0;
+  const limited = ctx.db
+    .select({ one: sql`1`.as("one") })
+    .from(artistProfiles)
+    .where(and(...discoveryConditions(query)))
+    .limit(FREE_COUNT_LIMIT + 1)
+    .as("limited");
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  return row?.n ?? 0;
 }
 
 // ─── Filter values (facets) ─────────────────────────────────────────────────────────────────────
@@ -349,15 +465,17 @@ export type RecentPerformance = {
   startTime: Date;
   durationMinutes: number;
   isVerified: boolean;
+  /** Its rung on the verification ladder, who verified it and when. */
+  level: SessionLevel;
 };
 
-/** An artist's performances already played, newest first. Public. */
+/** An artist's performances already played, newest first, with their levels. Public. */
 export async function getRecentPerformances(
   ctx: Ctx,
   _viewer: Actor,
   { artistId, limit = 5 }: { artistId: string; limit?: number },
 ): Promise<RecentPerformance[]> {
-  return ctx.db
+  const rows = await ctx.db
     .select({
       id: musicSessions.id,
       title: musicSessions.title,
@@ -377,6 +495,14 @@ export async function getRecentPerformances(
     )
     .orderBy(desc(musicSessions.startTime))
     .limit(limit);
+  const levels = await sessionLevels(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...r,
+    level: levels.get(r.id) ?? { level: "self_logged", verifiers: [], reachedAt: null },
+  }));
 }
 
 /** The id of the artist's active portfolio when it is public; null otherwise. */

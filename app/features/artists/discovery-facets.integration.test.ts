@@ -93,7 +93,9 @@ describe("the filters' values", () => {
       q: "",
       genre: "",
       location: "Mumbai",
+      date: "",
       page: 1,
+      clientVerified: 0,
     });
     expect(found.artists.map((a) => a.id)).toEqual([mumbai.artistId]);
   });

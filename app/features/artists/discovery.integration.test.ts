@@ -21,7 +21,9 @@ const query = (fields: Partial<DiscoveryQuery>): DiscoveryQuery => ({
   q: "",
   genre: "",
   location: "",
+  date: "",
   page: 1,
+  clientVerified: 0,
   ...fields,
 });
 
@@ -335,6 +337,10 @@ describe("discovery query plans", () => {
         CASE WHEN mod(abs(hashint4(g * 16 + 6)::bigint), 10) < 3 THEN 0
              ELSE mod(abs(hashint4(g * 16 + 7)::bigint), 501) / 100.0 END
       FROM generate_series(1, ${ARTISTS}::int) AS g`);
+    // About one artist in twenty has Client-verified gigs (1 to 8), as the trigger would count.
+    await db.execute(sql`
+      UPDATE artist_profiles SET client_verified_sessions = 1 + mod(substring(slug from 13)::int / 20, 8)
+      WHERE slug LIKE 'plan-artist-%' AND mod(substring(slug from 13)::int, 20) = 0`);
     await db.execute(sql`ANALYZE users`);
     await db.execute(sql`ANALYZE artist_profiles`);
   }, 120_000);
@@ -348,6 +354,8 @@ describe("discovery query plans", () => {
       "genre filter": query({ genre: "Jazz" }),
       "location filter": query({ location: "Chicago IL" }),
       combined: query({ q: "guitar", genre: "Rock", location: "Atlanta GA" }),
+      "client-verified filter": query({ clientVerified: 3 }),
+      "client-verified with location": query({ clientVerified: 1, location: "Chicago IL" }),
     };
     const plans: Record<string, string[]> = {};
     const scanned: string[] = [];
@@ -373,9 +381,13 @@ describe("discovery query plans", () => {
     expect(facets.locations.map((f) => f.value)).toContain("Mumbai");
     const plan = await facetPlan(facetQueries().locations);
     expect(plan.seqScan, plan.nodes.join(" → ")).toBe(false);
-    expect(plan.nodes).toContain(
-      "Index Only Scan using artist_profiles_location_idx on artist_profiles",
+    // Either index that leads with location serves the skip scan; the planner picks by its costs.
+    const locationIndexScans = plan.nodes.filter((node) =>
+      /^Index (Only )?Scan using artist_profiles_location(_genre)?_idx on artist_profiles$/.test(
+        node,
+      ),
     );
+    expect(locationIndexScans.length, plan.nodes.join(" → ")).toBeGreaterThan(0);
   });
 
   it("counts the genres without a sequential scan", async () => {

@@ -1,12 +1,13 @@
 import BadgeCheck from "lucide-react/icons/badge-check";
 import MapPin from "lucide-react/icons/map-pin";
 import { Card } from "~/components/ui/card";
+import { VerificationLevelBadge } from "~/features/music-sessions/verification-level-badge";
 import { formatMinutes, formatWallClock } from "~/lib/dates";
 import type { RecentPerformance } from "./artists.server";
 
 /**
- * The artist's latest performances: venue (or title), verified or not, type, date and time, and
- * duration. Times are the artist's wall clock with the zone's short name, the same for every
+ * The artist's latest performances: venue (or title), verified or not, type, date and time,
+ * duration, and the verification level with who verified it and when. Times are the artist's wall clock with the zone's short name, the same for every
  * viewer and the same as on the session's card and page.
  */
 export function RecentPerformances({
@@ -46,6 +47,9 @@ export function RecentPerformances({
                     {formatWallClock(p.startTime, timeZone, { withZone: true })}
                   </time>
                 </p>
+                <div className="mt-1">
+                  <VerificationLevelBadge level={p.level} timeZone={timeZone} compact />
+                </div>
               </div>
               <span className="shrink-0 text-sm font-medium text-slate-700">
                 {formatMinutes(p.durationMinutes)}

@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { todayIn } from "~/lib/dates";
 import { refuse } from "~/lib/problem";
+import { queryRows } from "~db/client";
 import { artistProfiles, availability } from "~db/schema";
 import type { AvailabilityEntry, AvailabilityStatus } from "./availability";
 import { canKeepCalendar } from "./availability.policy";
@@ -71,4 +72,63 @@ export async function clearAvailability(ctx: Ctx, actor: Actor, input: { date: s
     .where(
       and(eq(availability.artistProfileId, artistProfileId), eq(availability.date, input.date)),
     );
+}
+
+// ─── "Free on a date": the one rule ───────────────────────────────────────────────────────────
+// An artist is free on a date unless it is marked booked or unavailable, holds a confirmed (or
+// completed) booking, or is busy in one of their imported calendars. artist_busy_days holds
+// exactly those days, kept by triggers in the same transaction as every change to the sources
+// (migration 0007, decision 015). Discovery's "Available on" filter, booking requests ('Date Not
+// Available') and the substitutes offered after an artist cancels all use the rule below.
+
+/**
+ * SQL condition: the artist (`artist` is an SQL expression for the artist profile's id) is free on
+ * `date` (`YYYY-MM-DD`, already validated). One primary-key probe of artist_busy_days.
+ */
+export function freeOnDateSql(artist: SQL, date: string): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM artist_busy_days bd
+    WHERE bd.artist_profile_id = ${artist} AND bd.date = ${date}::date)`;
+}
+
+/** Why a day is not free, in the words the booking form uses. */
+export type BusyStatus = "booked" | "unavailable";
+
+/**
+ * The days from `from` to `to` (inclusive) on which the artist is not free, by the rule of
+ * `freeOnDateSql`: date → 'booked' (marked so, or holding a confirmed booking) or 'unavailable'
+ * (marked so, or busy in an imported calendar, whose events are never shown). Public, like the
+ * calendar on the profile.
+ */
+export async function getBusyDays(
+  ctx: Pick<AppContext, "db">,
+  _actor: Actor,
+  input: { artistId: string; from: string; to: string },
+): Promise<Record<string, BusyStatus>> {
+  const rows = await queryRows<{ date: string; status: BusyStatus }>(
+    ctx.db,
+    sql`SELECT bd.date::text AS date,
+        CASE WHEN av.status = 'booked' OR EXISTS (SELECT 1 FROM bookings b
+            WHERE b.artist_profile_id = bd.artist_profile_id AND b.event_date = bd.date
+              AND b.status IN ('confirmed', 'completed'))
+          THEN 'booked' ELSE 'unavailable' END AS status
+      FROM artist_busy_days bd
+      LEFT JOIN availability av ON av.artist_profile_id = bd.artist_profile_id AND av.date = bd.date
+      WHERE bd.artist_profile_id = ${input.artistId} AND bd.date BETWEEN ${input.from}::date AND ${input.to}::date
+      ORDER BY bd.date`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.date, r.status]));
+}
+
+/** Whether the artist is free on `date` (`freeOnDateSql`), and if not, why. */
+export async function busyStatusOn(
+  ctx: Pick<AppContext, "db">,
+  actor: Actor,
+  input: { artistId: string; date: string },
+): Promise<BusyStatus | null> {
+  const days = await getBusyDays(ctx, actor, {
+    artistId: input.artistId,
+    from: input.date,
+    to: input.date,
+  });
+  return days[input.date] ?? null;
 }

@@ -5,6 +5,7 @@ import { useFetcher, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import type { FormReply } from "~/lib/form";
 import { useToastOn } from "~/lib/use-toast-on";
+import { bookingHref } from "./booking-link";
 import { BookingRequestForm } from "./booking-request-form";
 import type { QuickPick } from "./quick-picks";
 
@@ -15,6 +16,8 @@ type Props = {
   quickPicks: QuickPick[];
   blockedDates: Record<string, string>;
   today: string;
+  /** The date the visitor searched for: the form starts on it. */
+  startDate?: string;
 };
 
 /**
@@ -27,6 +30,7 @@ export function BookingDialog({
   quickPicks,
   blockedDates,
   today,
+  startDate,
   openOnMount = false,
 }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -42,7 +46,7 @@ export function BookingDialog({
   return (
     <>
       <a
-        href={`/bookings?artist=${encodeURIComponent(artist.slug)}`}
+        href={bookingHref(artist.slug, startDate)}
         className={buttonClasses("primary", "md")}
         onClick={(event) => {
           event.preventDefault();
@@ -79,6 +83,7 @@ export function BookingDialog({
             quickPicks={quickPicks}
             blockedDates={blockedDates}
             today={today}
+            prefill={startDate ? { eventDate: startDate } : undefined}
           />
         </div>
       </dialog>

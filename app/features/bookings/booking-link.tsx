@@ -14,14 +14,23 @@ type Props = {
   quickPicks: QuickPick[];
   blockedDates: Record<string, string>;
   today: string;
+  /** The date the visitor searched for: the form starts on it. */
+  startDate?: string;
 };
+
+/** The booking page for the artist, starting on `date` when there is one. */
+export function bookingHref(slug: string, date?: string) {
+  const params = new URLSearchParams({ artist: slug });
+  if (date) params.set("date", date);
+  return `/bookings?${params}`;
+}
 
 /** 'Book Performance': a link to the booking page until JavaScript opens the dialog instead. */
 export function BookingLink(props: Props) {
   const [wanted, setWanted] = useState(false);
   const link = (
     <a
-      href={`/bookings?artist=${encodeURIComponent(props.artist.slug)}`}
+      href={bookingHref(props.artist.slug, props.startDate)}
       className={buttonClasses("primary", "md")}
       onClick={(event) => {
         event.preventDefault();

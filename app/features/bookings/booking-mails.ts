@@ -89,15 +89,20 @@ export const bookingMails = {
   /** To the other party: the booking was cancelled. */
   cancelled: (
     to: string,
-    who: { recipientName: string; cancelledBy: string; dateFreed: boolean },
+    who: { recipientName: string; cancelledBy: string; dateFreed: boolean; reason?: string | null },
     b: BookingFacts,
     url: string,
   ) =>
     composeMail(to, `${who.cancelledBy} cancelled the booking for ${formatLongDate(b.eventDate)}`, [
       `Hi ${who.recipientName},`,
       `${who.cancelledBy} cancelled the booking for ${formatBookingWhen(b, { withZone: true })} (${b.eventType} at ${b.venue}).`,
+      ...(who.reason ? [`Their reason:\n${who.reason}`] : []),
       ...(who.dateFreed ? ["The date is available again in your calendar."] : []),
-      "See the booking here:",
+      ...(who.reason
+        ? [
+            "The booking page suggests artists who are free that day and can be booked in one click:",
+          ]
+        : ["See the booking here:"]),
       url,
     ]),
 };

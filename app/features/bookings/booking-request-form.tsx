@@ -28,6 +28,8 @@ type Props = {
   /** Date → status for dates that are not available, to warn before sending. */
   blockedDates: Record<string, string>;
   today: string;
+  /** Values to start from (a substitute's request carries the cancelled booking's). */
+  prefill?: Record<string, string>;
 };
 
 /**
@@ -43,8 +45,9 @@ export function BookingRequestForm({
   quickPicks,
   blockedDates,
   today,
+  prefill,
 }: Props) {
-  const typed = result?.values;
+  const typed = result?.values ?? prefill;
   const [date, setDate] = useState(typed?.eventDate ?? "");
   const [hours, setHours] = useState(typed?.durationHours ?? "2");
   const busy = usePending({ fetcher });

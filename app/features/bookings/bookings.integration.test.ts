@@ -233,7 +233,9 @@ describe("responding to a request", () => {
     const client = await createUser(database.db);
     const { id } = await createBookingRequest(ctx, as(client), request(artist.artistId));
     await acceptBooking(ctx, asArtist(artist), id);
-    await expectBookingError(cancelBooking(ctx, asArtist(artist), id), 409);
+    // The artist may cancel a confirmed booking only with a reason (see trust.integration.test.ts).
+    await expectBookingError(cancelBooking(ctx, asArtist(artist), id), 400);
+    expect(await statusOf(id)).toBe("confirmed");
     await cancelBooking(ctx, as(client), id);
     expect(await statusOf(id)).toBe("cancelled");
     const [day] = await database.db
@@ -344,8 +346,13 @@ describe("auto-complete and rating", () => {
       ids.push(id);
     }
     const [first, second] = ids as [string, string];
-    const rate = (who: SignedInActor, bookingId: string, rating: number, review: string | null) =>
-      rateBooking(ctx, who, { bookingId, rating, review });
+    const rate = (
+      who: SignedInActor,
+      bookingId: string,
+      rating: number,
+      review: string | null,
+      showVenue = false,
+    ) => rateBooking(ctx, who, { bookingId, rating, review, showVenue });
     await expectBookingError(rate(as(client), first, 5, null), 409); // not completed yet
     await database.db
       .update(bookings)
@@ -358,7 +365,7 @@ describe("auto-complete and rating", () => {
     await autoCompletePastBookings(database.db, today);
     await expectBookingError(rate(asArtist(artist), first, 5, null), 409); // a party, not the client
     await expectBookingError(rate(as(await createUser(database.db)), first, 5, null), 404);
-    await rate(as(client), first, 5, "Great");
+    await rate(as(client), first, 5, "Great", true);
     await expectBookingError(rate(as(client), first, 1, null), 409);
     await rate(as(client), second, 4, null);
     const [profile] = await database.db

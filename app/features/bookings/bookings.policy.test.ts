@@ -3,6 +3,7 @@ import type { Actor } from "~/lib/actor";
 import {
   type BookingParties,
   canCancelBooking,
+  canChooseVenueVisibility,
   canMessageBooking,
   canRateBooking,
   canReadBooking,
@@ -92,6 +93,12 @@ describe.each([
     rule: "canRateBooking",
     check: canRateBooking,
     allowed: ["client × completed", "client × artistDeleted"],
+  },
+  {
+    // Only the client of a rated booking chooses whether the venue is public.
+    rule: "canChooseVenueVisibility",
+    check: canChooseVenueVisibility,
+    allowed: ["client × rated"],
   },
   {
     rule: "canMessageBooking",

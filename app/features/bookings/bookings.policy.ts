@@ -13,6 +13,8 @@ export type BookingParties = {
   status: BookingStatus;
   beforeEventDay: boolean;
   ratingGiven: boolean;
+  /** The client's choice of showing the venue publicly; null before they chose. */
+  venuePublic?: boolean | null;
   clientUserId: string | null;
   artistUserId: string | null;
 };
@@ -37,9 +39,20 @@ export const canCancelBooking = (actor: Actor, b: BookingParties) =>
   (b.status === "pending" || b.status === "confirmed") &&
   b.beforeEventDay;
 
+/** The artist cancels a confirmed booking before its date (with a reason; it counts against them). */
+export const canArtistCancelBooking = (actor: Actor, b: BookingParties) =>
+  isBookingArtist(actor, b) && b.status === "confirmed" && b.beforeEventDay;
+
 /** The client rates a completed booking, once. */
 export const canRateBooking = (actor: Actor, b: BookingParties) =>
   isBookingClient(actor, b) && b.status === "completed" && !b.ratingGiven;
+
+/**
+ * Once a booking is rated, its client decides (and may change) whether the artist's public history
+ * shows its venue or only "{event type}, {city}".
+ */
+export const canChooseVenueVisibility = (actor: Actor, b: BookingParties) =>
+  isBookingClient(actor, b) && b.ratingGiven && b.artistUserId !== null;
 
 /** Both parties may message while the booking exists and both still have accounts. */
 export const canMessageBooking = (actor: Actor, b: BookingParties) =>

@@ -43,6 +43,12 @@ export const BookingRequestSchema = z.object({
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 
+/** A checkbox: "on" (or "true") ticks it; absent or anything else leaves it off. */
+const VenueChoice = z
+  .unknown()
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
 export const RatingSchema = z.object({
   rating: z.coerce
     .number({ message: "Please select a rating" })
@@ -55,8 +61,13 @@ export const RatingSchema = z.object({
     .max(2000, "Reviews can be at most 2000 characters")
     .optional()
     .transform((v) => (v ? v : null)),
+  // "Show the venue on {artist}'s public history": an unticked checkbox sends nothing (hidden).
+  showVenue: VenueChoice,
 });
 export type Rating = z.infer<typeof RatingSchema>;
+
+/** The client's later choice, from the booking page, of whether the venue is shown publicly. */
+export const VenueVisibilitySchema = z.object({ showVenue: VenueChoice });
 
 export const MessageSchema = z.object({
   message: z
@@ -77,6 +88,17 @@ export const DeclineSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 
+/** The artist's reason for cancelling a confirmed booking (required of them), which the client sees. */
+export const CANCEL_REASON_MAX = 500;
+export const CancelSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(CANCEL_REASON_MAX, `The reason can be at most ${CANCEL_REASON_MAX} characters`)
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+
 /** Where to go after the action; checked by `safeRedirectPath`, which falls back when unsafe. */
 const ReturnTo = z.string().optional().catch(undefined);
 
@@ -84,8 +106,10 @@ const ReturnTo = z.string().optional().catch(undefined);
 export const BookingActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept"), returnTo: ReturnTo }),
   DeclineSchema.extend({ intent: z.literal("decline"), returnTo: ReturnTo }),
-  z.object({ intent: z.literal("cancel"), returnTo: ReturnTo }),
+  // The client's cancel has no reason; the artist's requires one (checked by cancelBooking).
+  CancelSchema.extend({ intent: z.literal("cancel"), returnTo: ReturnTo }),
   RatingSchema.extend({ intent: z.literal("rate"), returnTo: ReturnTo }),
+  VenueVisibilitySchema.extend({ intent: z.literal("venue"), returnTo: ReturnTo }),
   MessageSchema.extend({
     intent: z.literal("message"),
     // Sent by the page once JavaScript runs: answer with the message instead of a redirect.
@@ -93,7 +117,32 @@ export const BookingActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export const BOOKING_INTENTS = ["accept", "decline", "cancel", "rate", "message"] as const;
+export const BOOKING_INTENTS = ["accept", "decline", "cancel", "rate", "venue", "message"] as const;
 export type BookingIntent = (typeof BOOKING_INTENTS)[number];
 export const isBookingIntent = (value: unknown): value is BookingIntent =>
   typeof value === "string" && (BOOKING_INTENTS as readonly string[]).includes(value);
+
+/**
+ * The booking form filled in from its address (`/bookings?artist=…&date=…&hours=…&venue=…&
+ * eventType=…&startTime=…`), as a substitute's "Request" link opens it: each value the request
+ * itself would accept is used, anything else is left for the client to fill.
+ */
+export function bookingPrefillOf(params: URLSearchParams): Record<string, string> {
+  const candidate = {
+    artistId: "00000000-0000-4000-8000-000000000000",
+    eventDate: params.get("date") ?? "",
+    startTime: params.get("startTime") ?? "",
+    durationHours: params.get("hours") ?? "",
+    venue: params.get("venue") ?? "",
+    eventType: params.get("eventType") ?? "",
+  };
+  const prefill: Record<string, string> = {};
+  const fields = BookingRequestSchema.shape;
+  for (const key of ["eventDate", "startTime", "durationHours", "venue", "eventType"] as const) {
+    const value = candidate[key];
+    if (value && !value.includes("\u0000") && fields[key].safeParse(value).success) {
+      prefill[key] = value;
+    }
+  }
+  return prefill;
+}

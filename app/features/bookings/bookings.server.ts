@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, gte, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { canBookArtist } from "~/features/artists/artists.policy";
+import { busyStatusOn } from "~/features/availability/availability.server";
+import { queueCredentialRefresh } from "~/features/credentials/credential-queue.server";
 import type { Actor, SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { addDays, formatLongDate, todayIn, wallClockIn, zonedDateTimeToUtc } from "~/lib/dates";
@@ -21,10 +23,13 @@ import { BOOKING_REFUSALS } from "./bookings.constants";
 import {
   type BookingParties,
   type BookingStatus,
+  canArtistCancelBooking,
   canCancelBooking,
+  canChooseVenueVisibility,
   canRateBooking,
   canReadBooking,
   canRespondToBooking,
+  isBookingArtist,
   isBookingClient,
 } from "./bookings.policy";
 import type { BookingRequest, Rating } from "./bookings.schema";
@@ -52,8 +57,14 @@ export type BookingView = BookingParties & {
   totalAmount: number;
   rating: number | null;
   review: string | null;
+  /** Whether the client chose to show the venue on the artist's public history (null: not yet). */
+  venuePublic: boolean | null;
   /** The artist's reason when they declined, if they gave one. */
   declineReason: string | null;
+  /** Who cancelled it (null while not cancelled, or when a request expired unanswered). */
+  cancelledBy: "client" | "artist" | null;
+  /** The artist's reason when they cancelled a confirmed booking. */
+  cancelReason: string | null;
   /** The artist's IANA zone: the event's date and start time are wall-clock times there. */
   timeZone: string;
   createdAt: Date;
@@ -139,7 +150,10 @@ function viewQuery(db: Queryable, appZone: string) {
       rating: bookings.rating,
       review: bookings.review,
       ratingGiven: bookings.ratingGiven,
+      venuePublic: bookings.venuePublic,
       declineReason: bookings.declineReason,
+      cancelledBy: bookings.cancelledBy,
+      cancelReason: bookings.cancelReason,
       timeZone: sql<string>`coalesce(${artistProfiles.timeZone}, ${appZone})`,
       createdAt: bookings.createdAt,
     })
@@ -176,7 +190,10 @@ function toView(row: Row): BookingView {
     rating: row.rating,
     review: row.review,
     ratingGiven: row.ratingGiven,
+    venuePublic: row.venuePublic,
     declineReason: row.declineReason,
+    cancelledBy: row.cancelledBy,
+    cancelReason: row.cancelReason,
     timeZone: row.timeZone,
     createdAt: row.createdAt,
   };
@@ -308,14 +325,11 @@ export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input
       fieldErrors: { startTime: message },
     });
   }
-  const [dayEntry] = await ctx.db
-    .select({ status: availability.status })
-    .from(availability)
-    .where(
-      and(eq(availability.artistProfileId, artist.id), eq(availability.date, input.eventDate)),
-    );
-  if (dayEntry && dayEntry.status !== "available") {
-    refuse("conflict", `This date is ${dayEntry.status}. Please choose an available date.`, {
+  // The one "free on a date" rule, as in discovery's "Available on" (marks, confirmed bookings,
+  // imported calendars).
+  const busy = await busyStatusOn(ctx, actor, { artistId: artist.id, date: input.eventDate });
+  if (busy) {
+    refuse("conflict", `This date is ${busy}. Please choose an available date.`, {
       reason: BOOKING_REFUSALS.dateNotAvailable,
     });
   }
@@ -436,7 +450,12 @@ export async function acceptBooking(ctx: Ctx, actor: SignedInActor, bookingId: s
       await lockBooking(tx, bookingId);
       const updated = await tx
         .update(bookings)
-        .set({ status: "confirmed", updatedAt: new Date() })
+        .set({
+          status: "confirmed",
+          respondedAt: sql`now()`,
+          confirmedAt: sql`now()`,
+          updatedAt: new Date(),
+        })
         .where(and(eq(bookings.id, bookingId), stillPending(day)))
         .returning({ id: bookings.id });
       if (updated.length === 0) refuse("conflict", notPending);
@@ -485,7 +504,7 @@ export async function declineBooking(
   const declineReason = reason?.trim() ? reason.trim().slice(0, 500) : null;
   const updated = await ctx.db
     .update(bookings)
-    .set({ status: "rejected", declineReason, updatedAt: new Date() })
+    .set({ status: "rejected", declineReason, respondedAt: sql`now()`, updatedAt: new Date() })
     .where(and(eq(bookings.id, bookingId), stillPending(todayOf(booking))))
     .returning({ id: bookings.id });
   if (updated.length === 0) refuse("conflict", notPending);
@@ -511,21 +530,48 @@ async function notifyClient(
 }
 
 /**
- * The client cancels a pending or confirmed booking before its date; a booked date opens again,
- * and the artist is told by mail.
+ * A booking is cancelled before its date: by the client while pending or confirmed, or by the
+ * artist once confirmed, with a reason the client reads (it counts in the artist's
+ * cancellations). A booked date opens again, and the other party is told by mail.
+ * `input` is the booking's id, or the id and the artist's reason.
  */
-export async function cancelBooking(ctx: Ctx, actor: SignedInActor, bookingId: string) {
+export async function cancelBooking(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: string | { bookingId: string; reason?: string | null },
+) {
+  const { bookingId, reason = null } = typeof input === "string" ? { bookingId: input } : input;
   const booking = await bookingOf(ctx, actor, bookingId);
   const tooLate = "This booking can no longer be cancelled.";
-  if (!canCancelBooking(actor, booking)) refuse("conflict", tooLate);
+  const byArtist = isBookingArtist(actor, booking);
+  if (byArtist ? !canArtistCancelBooking(actor, booking) : !canCancelBooking(actor, booking)) {
+    refuse("conflict", tooLate);
+  }
+  const cancelReason = byArtist ? (reason?.trim() ?? "") : null;
+  if (byArtist && !cancelReason) {
+    const message = "Tell the client why you are cancelling.";
+    refuse("invalid", message, { fieldErrors: { reason: message } });
+  }
+  if (cancelReason && cancelReason.length > 500) {
+    const message = "Keep the reason to 500 characters or fewer.";
+    refuse("invalid", message, { fieldErrors: { reason: message } });
+  }
   await ctx.db.transaction(async (tx) => {
     const updated = await tx
       .update(bookings)
-      .set({ status: "cancelled", updatedAt: new Date() })
+      .set({
+        status: "cancelled",
+        cancelledAt: sql`now()`,
+        cancelledBy: byArtist ? "artist" : "client",
+        cancelReason,
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(bookings.id, bookingId),
-          sql`${bookings.status} IN ('pending', 'confirmed')`,
+          byArtist
+            ? eq(bookings.status, "confirmed")
+            : sql`${bookings.status} IN ('pending', 'confirmed')`,
           gt(bookings.eventDate, todayOf(booking)),
         ),
       )
@@ -544,7 +590,7 @@ export async function cancelBooking(ctx: Ctx, actor: SignedInActor, bookingId: s
         );
     }
   });
-  // The other party hears of it: today only the client cancels, so that is the artist.
+  // The other party hears of it.
   const toArtist = isBookingClient(actor, booking);
   const recipient = toArtist
     ? { email: await emailOf(ctx, booking.artistUserId), name: booking.artistName }
@@ -558,6 +604,7 @@ export async function cancelBooking(ctx: Ctx, actor: SignedInActor, bookingId: s
           recipientName: recipient.name,
           cancelledBy: toArtist ? booking.clientName : booking.artistName,
           dateFreed: toArtist && booking.status === "confirmed",
+          reason: cancelReason,
         },
         booking,
         bookingUrl(ctx, booking.id),
@@ -574,9 +621,10 @@ export async function cancelBooking(ctx: Ctx, actor: SignedInActor, bookingId: s
 export async function rateBooking(
   ctx: Ctx,
   actor: SignedInActor,
-  input: Rating & { bookingId: string },
+  input: Omit<Rating, "showVenue"> & { bookingId: string; showVenue?: boolean },
 ) {
-  const { bookingId, rating, review } = input;
+  // Off unless the client ticks it (docs/product.md, "Ratings").
+  const { bookingId, rating, review, showVenue = false } = input;
   const booking = await bookingOf(ctx, actor, bookingId);
   const notRatable = "Only completed bookings can be rated, once.";
   if (!canRateBooking(actor, booking)) refuse("conflict", notRatable);
@@ -603,20 +651,89 @@ export async function rateBooking(
         updated_at = now()
       WHERE id = ${artistId}
     `);
-    await tx.insert(musicSessions).values({
-      artistProfileId: artistId,
-      title: `${booking.eventType} at ${booking.venue}`,
-      sessionType: "performance",
-      startTime: zonedDateTimeToUtc(
-        booking.eventDate,
-        booking.startTime ?? "12:00",
-        booking.timeZone,
-      ),
-      durationMinutes: Math.round(booking.durationHours * 60),
-      venue: booking.venue,
-      isVerified: true,
-      verificationMethod: "client_booking",
-      bookingId,
-    });
+    const [artist] = await tx
+      .select({ location: artistProfiles.location })
+      .from(artistProfiles)
+      .where(eq(artistProfiles.id, artistId));
+    const city = artist?.location ?? "";
+    await tx.update(bookings).set({ venuePublic: showVenue }).where(eq(bookings.id, bookingId));
+    const [session] = await tx
+      .insert(musicSessions)
+      .values({
+        artistProfileId: artistId,
+        ...publicGigFields(booking, city, showVenue),
+        location: city || null,
+        sessionType: "performance",
+        startTime: zonedDateTimeToUtc(
+          booking.eventDate,
+          booking.startTime ?? "12:00",
+          booking.timeZone,
+        ),
+        durationMinutes: Math.round(booking.durationHours * 60),
+        isVerified: true,
+        verificationMethod: "client_booking",
+        bookingId,
+      })
+      .returning({ id: musicSessions.id });
+    if (session) await queueCredentialRefresh(tx, session.id);
+  });
+}
+
+/**
+ * What the artist's public history shows of a gig booked here: with the client's consent its
+ * venue ("{event type} at {venue}"), otherwise only "{event type}, {city}", the city being the
+ * artist's location when it was rated (docs/product.md, "Ratings"; decision 017). The venue itself
+ * then stays on the booking, which only its two parties see.
+ */
+export function publicGigFields(
+  gig: { eventType: string; venue: string },
+  city: string,
+  showVenue: boolean,
+): { title: string; venue: string | null } {
+  return showVenue
+    ? { title: `${gig.eventType} at ${gig.venue}`, venue: gig.venue }
+    : { title: city ? `${gig.eventType}, ${city}` : gig.eventType, venue: null };
+}
+
+/**
+ * The client of a rated booking shows or hides its venue on the artist's public history (the
+ * session logged from it). A title the artist rewrote since is left as it is.
+ */
+export async function setVenueVisibility(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { bookingId: string; showVenue: boolean },
+) {
+  const booking = await bookingOf(ctx, actor, input.bookingId);
+  if (!canChooseVenueVisibility(actor, booking))
+    refuse("conflict", "Only the client of a rated booking can choose this.");
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(bookings)
+      .set({ venuePublic: input.showVenue, updatedAt: new Date() })
+      .where(eq(bookings.id, booking.id));
+    const [session] = await tx
+      .select({
+        id: musicSessions.id,
+        title: musicSessions.title,
+        location: musicSessions.location,
+      })
+      .from(musicSessions)
+      .where(eq(musicSessions.bookingId, booking.id))
+      .for("update");
+    if (!session) return;
+    const city = session.location ?? "";
+    const before = publicGigFields(booking, city, !input.showVenue);
+    const after = publicGigFields(booking, city, input.showVenue);
+    await tx
+      .update(musicSessions)
+      .set({
+        venue: after.venue,
+        title: session.title === before.title ? after.title : session.title,
+        updatedAt: new Date(),
+      })
+      .where(eq(musicSessions.id, session.id));
+    // What the session's credential claims follows the public record.
+    await queueCredentialRefresh(tx, session.id);
   });
 }

@@ -7,6 +7,43 @@ import { TextareaField } from "~/components/ui/textarea-field";
 import type { FormReply } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
 
+/**
+ * "Show the venue on {artist}'s public history", off by default: the client decides whether the
+ * logged gig shows its venue publicly or only "{event type}, {city}" (docs/product.md, "Ratings").
+ */
+export function ShowVenueCheckbox({
+  id,
+  artistName,
+  defaultChecked = false,
+}: {
+  id: string;
+  artistName: string;
+  defaultChecked?: boolean;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        name="showVenue"
+        value="on"
+        defaultChecked={defaultChecked}
+        className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
+        aria-describedby={`${id}-hint`}
+      />
+      <div className="min-w-0 text-sm">
+        <label htmlFor={id} className="font-medium wrap-anywhere">
+          Show the venue on {artistName}'s public history
+        </label>
+        <p id={`${id}-hint`} className="text-slate-600">
+          Unticked, the public sees only the event type and the city. You and the artist always see
+          the venue.
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /** Stars 1–5 (required) and an optional review; a radio group, so keyboards and readers work. */
 export function RatingForm({ bookingId, artistName }: { bookingId: string; artistName: string }) {
   const fetcher = useFetcher<FormReply>();
@@ -45,6 +82,7 @@ export function RatingForm({ bookingId, artistName }: { bookingId: string; artis
       </fieldset>
       <FormError>{error}</FormError>
       <TextareaField label="Review (optional)" name="review" rows={3} />
+      <ShowVenueCheckbox id={`show-venue-${bookingId}`} artistName={artistName} />
       <Button type="submit" disabled={busy}>
         Submit Rating
       </Button>

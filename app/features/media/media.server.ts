@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -81,6 +81,7 @@ async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, want: n
 /**
  * The rest of the body as a Node stream that fails once more than `limit` bytes went through.
  * `refusal()` is the Problem that stopped it, if any, whatever error the storage reports for it.
+ * `sha256()` is the hash of every byte that went through, computed on the way (no second read).
  */
 function limitedStream(
   reader: ReadableStreamDefaultReader<Uint8Array>,
@@ -91,6 +92,7 @@ function limitedStream(
 ) {
   let total = 0;
   let stopped: Problem | null = null;
+  const hash = createHash("sha256");
   const stop = (error: unknown): never => {
     if (isProblem(error)) stopped = error;
     throw error;
@@ -98,7 +100,9 @@ function limitedStream(
   const count = (chunk: Uint8Array) => {
     total += chunk.byteLength;
     if (total > limit) stop(new Problem("invalid", tooLarge, "too_large"));
-    return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    hash.update(bytes);
+    return bytes;
   };
   async function* body() {
     for (const chunk of first) yield count(chunk);
@@ -109,7 +113,11 @@ function limitedStream(
       yield count(value);
     }
   }
-  return { stream: Readable.from(body(), { objectMode: false }), refusal: () => stopped };
+  return {
+    stream: Readable.from(body(), { objectMode: false }),
+    refusal: () => stopped,
+    sha256: () => hash.digest("hex"),
+  };
 }
 
 async function collect(stream: Readable) {
@@ -213,6 +221,10 @@ export async function uploadMedia(
   const body = limitedStream(reader, head.chunks, head.ended, limit, tooLarge);
   try {
     let size: number;
+    // The evidence hash is of the file as stored and served (decision 017): what anyone who
+    // downloads it can check. For audio and video that is the uploaded bytes, hashed as they
+    // stream through; an image is re-encoded (its metadata dropped), so its new bytes are hashed.
+    let sha256: string;
     if (kind.mediaType === "photo" && previewKey) {
       // Images are small by rule (the limit bounds this buffer) and sharp needs them whole.
       const input = await collect(body.stream);
@@ -222,11 +234,13 @@ export async function uploadMedia(
         }),
       );
       written.push(key, previewKey);
+      sha256 = createHash("sha256").update(file).digest("hex");
       size = (await ctx.storage.put(key, file, kind.mime)).size;
       await ctx.storage.put(previewKey, preview, "image/webp");
     } else {
       written.push(key);
       size = (await ctx.storage.put(key, body.stream, kind.mime)).size;
+      sha256 = body.sha256();
     }
     const [row] = await ctx.db
       .insert(sessionMedia)
@@ -238,6 +252,7 @@ export async function uploadMedia(
         fileName,
         fileSize: size,
         mimeType: kind.mime,
+        sha256,
         description,
         isFeatured: false,
         portfolioCategory: kind.mediaType,
@@ -252,6 +267,7 @@ export async function uploadMedia(
       fileName,
       fileSize: size,
       mimeType: kind.mime,
+      sha256,
       description,
       createdAt: row.createdAt,
     };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "~/lib/actor";
 import {
+  canAnswerLineup,
   canChangeSessionSchedule,
   canEditSession,
   canEditSessionDetails,
@@ -94,5 +95,29 @@ describe("canChangeSessionSchedule: date, time, duration, venue and type lock on
     expect(isSelfLogged(peerVerifiedOnce)).toBe(false);
     expect(isSelfLogged(joinedByCollaborator)).toBe(false);
     expect(isSelfLogged(verified)).toBe(false);
+  });
+});
+
+describe("canAnswerLineup: a joined collaborator, after the start, once", () => {
+  const now = new Date("2026-11-15T20:00:00Z");
+  const started = new Date("2026-11-15T19:00:00Z");
+  const planned = new Date("2026-11-15T21:00:00Z");
+  const lineup = (over: Partial<Parameters<typeof canAnswerLineup>[1]> = {}) => ({
+    startTime: started,
+    joined: true,
+    answer: null,
+    ...over,
+  });
+  it.each([
+    ["a joined collaborator after the start", otherArtist, lineup(), true],
+    ["at the very start", otherArtist, lineup({ startTime: now }), true],
+    ["before the start", otherArtist, lineup({ startTime: planned }), false],
+    ["after confirming", otherArtist, lineup({ answer: "confirmed" }), false],
+    ["after declining", otherArtist, lineup({ answer: "declined" }), false],
+    ["an artist who did not join", otherArtist, lineup({ joined: false }), false],
+    ["a client", client, lineup(), false],
+    ["a visitor", visitor, lineup(), false],
+  ] as const)("%s → %s", (_who, actor, state, expected) => {
+    expect(canAnswerLineup(actor, state, now)).toBe(expected);
   });
 });

@@ -50,3 +50,29 @@ export type SharingMode = "collaboration" | "verification";
 export function sharingModeOf(session: { startTime: Date }, now: Date = new Date()): SharingMode {
   return session.startTime.getTime() > now.getTime() ? "collaboration" : "verification";
 }
+
+/** What decides whether an artist may answer "did it take place as logged?" for a session. */
+export type LineupState = {
+  startTime: Date;
+  /** The viewer joined the session as a collaborator before it started. */
+  joined: boolean;
+  /** The viewer's answer already given, if any (one answer each, kept). */
+  answer: "confirmed" | "declined" | null;
+};
+
+/**
+ * Lineup confirmation: once a planned session has started, each artist who joined it as a
+ * collaborator answers once whether it took place as logged (docs/product.md, "Verification").
+ */
+export function canAnswerLineup(
+  actor: Actor,
+  lineup: LineupState,
+  now: Date = new Date(),
+): boolean {
+  return (
+    Boolean(actor?.artistProfileId) &&
+    lineup.joined &&
+    lineup.answer === null &&
+    lineup.startTime.getTime() <= now.getTime()
+  );
+}

@@ -83,6 +83,11 @@ export const EditSessionSchema = SessionFormSchema;
 /** Deleting a session: where to go afterwards (checked with safeRedirectPath). */
 export const DeleteSessionSchema = z.object({ returnTo: z.string().optional() });
 
+/** A joined collaborator's answer after the start: "Confirm it happened", or a decline. */
+export const LineupAnswerSchema = z.object({
+  answer: z.enum(["confirmed", "declined"], { message: "Please choose an answer" }),
+});
+
 export const SessionListQuerySchema = z.object({
   // A search with a NUL byte is dropped: the database cannot compare it.
   q: z

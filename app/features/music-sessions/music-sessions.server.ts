@@ -6,18 +6,24 @@ import { isUuid } from "~/lib/ids";
 import { refuse } from "~/lib/problem";
 import {
   artistProfiles,
+  bookings,
+  lineupConfirmations,
   musicSessions,
   peerVerifications,
   sessionMedia,
   sessionParticipants,
 } from "~db/schema";
+import { getLineupState } from "./lineup.server";
 import {
+  canAnswerLineup,
   canChangeSessionSchedule,
   canEditSession,
   canEditSessionDetails,
   canLogSession,
 } from "./music-sessions.policy";
 import type { SessionForm, SessionListQuery, SessionType } from "./music-sessions.schema";
+import type { SessionLevel } from "./verification-levels";
+import { sessionLevel, sessionLevels } from "./verification-levels.server";
 
 export type SessionCard = {
   id: string;
@@ -30,6 +36,8 @@ export type SessionCard = {
   instrumentsUsed: string[];
   genres: string[];
   isVerified: boolean;
+  /** Its rung on the verification ladder, who verified it and when. */
+  level: SessionLevel;
   /** The owner's time zone: the start time is a wall-clock time there. */
   timeZone: string;
   /** True when the artist appears on this session as a collaborator, not as its owner. */
@@ -37,6 +45,8 @@ export type SessionCard = {
 };
 
 export const SESSION_LIST_LIMIT = 60;
+
+const SELF_LOGGED: SessionLevel = { level: "self_logged", verifiers: [], reachedAt: null };
 
 type DbCtx = Pick<AppContext, "db">;
 
@@ -83,7 +93,15 @@ export async function listSessionsForArtist(
     .where(and(...conditions))
     .orderBy(desc(musicSessions.startTime), musicSessions.id)
     .limit(limit);
-  return rows.map((r) => ({ ...r, listedAsCollaborator: r.artistProfileId !== artistId }));
+  const levels = await sessionLevels(
+    { db },
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...r,
+    level: levels.get(r.id) ?? SELF_LOGGED,
+    listedAsCollaborator: r.artistProfileId !== artistId,
+  }));
 }
 
 export type SessionsSectionData = {
@@ -161,55 +179,92 @@ export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: 
       isVerified: musicSessions.isVerified,
       peerVerificationScore: musicSessions.peerVerificationScore,
       verificationMethod: musicSessions.verificationMethod,
+      bookingId: musicSessions.bookingId,
     })
     .from(musicSessions)
     .innerJoin(artistProfiles, eq(artistProfiles.id, musicSessions.artistProfileId))
     .where(eq(musicSessions.id, sessionId));
   if (!session) return null;
-  const [participants, verifications, media] = await Promise.all([
-    db
-      .select({
-        id: sessionParticipants.id,
-        artistProfileId: sessionParticipants.artistProfileId,
-        artistName: artistProfiles.artistName,
-        artistSlug: artistProfiles.slug,
-        participationType: sessionParticipants.participationType,
-        verificationStatus: sessionParticipants.verificationStatus,
-        notes: sessionParticipants.notes,
-        createdAt: sessionParticipants.createdAt,
-      })
-      .from(sessionParticipants)
-      .innerJoin(artistProfiles, eq(artistProfiles.id, sessionParticipants.artistProfileId))
-      .where(eq(sessionParticipants.sessionId, sessionId))
-      .orderBy(sessionParticipants.createdAt),
-    db
-      .select({
-        id: peerVerifications.id,
-        artistName: artistProfiles.artistName,
-        artistSlug: artistProfiles.slug,
-        trustScore: peerVerifications.trustScore,
-        verificationType: peerVerifications.verificationType,
-        verificationLevel: peerVerifications.verificationLevel,
-        notes: peerVerifications.notes,
-        createdAt: peerVerifications.createdAt,
-      })
-      .from(peerVerifications)
-      .innerJoin(artistProfiles, eq(artistProfiles.id, peerVerifications.verifiedByArtistId))
-      .where(eq(peerVerifications.sessionId, sessionId))
-      .orderBy(peerVerifications.createdAt),
-    listMedia({ db }, sessionId),
-  ]);
+  const [participants, verifications, media, level, lineupAnswers, viewerLineup, booking] =
+    await Promise.all([
+      db
+        .select({
+          id: sessionParticipants.id,
+          artistProfileId: sessionParticipants.artistProfileId,
+          artistName: artistProfiles.artistName,
+          artistSlug: artistProfiles.slug,
+          participationType: sessionParticipants.participationType,
+          verificationStatus: sessionParticipants.verificationStatus,
+          notes: sessionParticipants.notes,
+          createdAt: sessionParticipants.createdAt,
+        })
+        .from(sessionParticipants)
+        .innerJoin(artistProfiles, eq(artistProfiles.id, sessionParticipants.artistProfileId))
+        .where(eq(sessionParticipants.sessionId, sessionId))
+        .orderBy(sessionParticipants.createdAt),
+      db
+        .select({
+          id: peerVerifications.id,
+          artistName: artistProfiles.artistName,
+          artistSlug: artistProfiles.slug,
+          trustScore: peerVerifications.trustScore,
+          verificationType: peerVerifications.verificationType,
+          verificationLevel: peerVerifications.verificationLevel,
+          notes: peerVerifications.notes,
+          createdAt: peerVerifications.createdAt,
+        })
+        .from(peerVerifications)
+        .innerJoin(artistProfiles, eq(artistProfiles.id, peerVerifications.verifiedByArtistId))
+        .where(eq(peerVerifications.sessionId, sessionId))
+        .orderBy(peerVerifications.createdAt),
+      listMedia({ db }, sessionId),
+      sessionLevel({ db }, sessionId),
+      db
+        .select({
+          artistProfileId: lineupConfirmations.artistProfileId,
+          artistName: artistProfiles.artistName,
+          artistSlug: artistProfiles.slug,
+          answer: lineupConfirmations.answer,
+          at: lineupConfirmations.createdAt,
+        })
+        .from(lineupConfirmations)
+        .innerJoin(artistProfiles, eq(artistProfiles.id, lineupConfirmations.artistProfileId))
+        .where(eq(lineupConfirmations.sessionId, sessionId))
+        .orderBy(lineupConfirmations.createdAt),
+      getLineupState({ db }, viewer, sessionId),
+      session.bookingId
+        ? db
+            .select({ venue: bookings.venue, clientUserId: bookings.clientUserId })
+            .from(bookings)
+            .where(eq(bookings.id, session.bookingId))
+            .then((rows) => rows[0] ?? null)
+        : null,
+    ]);
+  // A gig booked here whose client keeps the venue off the public history: its two parties
+  // still see it (docs/product.md, "Ratings").
+  const isParty =
+    canEditSession(viewer, session) ||
+    Boolean(viewer && booking?.clientUserId && booking.clientUserId === viewer.id);
+  const privateVenue = booking && session.venue === null && isParty ? booking.venue : null;
   const state = {
     artistProfileId: session.artistProfileId,
     isVerified: session.isVerified,
     peerVerifications: verifications.length,
     verifiedParticipants: participants.filter((p) => p.verificationStatus === "verified").length,
   };
+  const { bookingId: _booking, ...shown } = session;
   return {
-    ...session,
+    ...shown,
     participants,
     verifications,
     media,
+    level,
+    lineupAnswers,
+    /** The viewer's part in the lineup (null unless they joined), and whether they may answer. */
+    viewerLineup: viewerLineup
+      ? { ...viewerLineup, canAnswer: canAnswerLineup(viewer, viewerLineup) }
+      : null,
+    privateVenue,
     canEdit: canEditSession(viewer, session),
     canEditDetails: canEditSessionDetails(viewer, session),
     canChangeSchedule: canChangeSessionSchedule(viewer, state),
@@ -226,6 +281,8 @@ export type MediaItem = {
   fileName: string;
   fileSize: number;
   mimeType: string;
+  /** SHA-256 (hex) of the stored file; null for files uploaded before hashes were kept. */
+  sha256: string | null;
   description: string | null;
   createdAt: Date;
 };
@@ -241,6 +298,7 @@ export async function listMedia({ db }: DbCtx, sessionId: string): Promise<Media
       fileName: sessionMedia.fileName,
       fileSize: sessionMedia.fileSize,
       mimeType: sessionMedia.mimeType,
+      sha256: sessionMedia.sha256,
       description: sessionMedia.description,
       createdAt: sessionMedia.createdAt,
     })

@@ -12,6 +12,7 @@ import { PillList } from "~/components/ui/pill";
 import { formatWallClock } from "~/lib/dates";
 import type { SessionCard as SessionCardData } from "./music-sessions.server";
 import { SESSION_TYPE_LABELS } from "./session-types";
+import { VerificationLevelBadge } from "./verification-level-badge";
 
 /**
  * A session in a list. Its date and time are the owner's wall clock with the zone's short name
@@ -100,6 +101,7 @@ export function SessionCard({ session, canEdit }: { session: SessionCardData; ca
           </p>
         ) : null}
       </div>
+      <VerificationLevelBadge level={session.level} timeZone={session.timeZone} compact />
       {session.instrumentsUsed.length > 0 ? (
         <PillList
           label="Instruments"

@@ -16,13 +16,14 @@ import { MediaList } from "~/features/media/media-list";
 import type { MediaLimitsMb } from "~/features/media/media-type";
 import { MediaUpload } from "~/features/media/media-upload";
 import { SharePanel, type ShareReply } from "~/features/sharing/share-panel";
-import { formatMinutes, formatWallClock, zoneAbbreviation } from "~/lib/dates";
+import { formatDay, formatMinutes, formatWallClock, zoneAbbreviation } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
 import type { SharingMode } from "./music-sessions.policy";
 import type { SessionDetail as Detail } from "./music-sessions.server";
 import { SessionForm, type SessionFormValues } from "./session-form";
 import { SESSION_TYPE_LABELS } from "./session-types";
+import { VerificationLevelBadge } from "./verification-level-badge";
 
 export const DETAIL_TABS = ["details", "media", "collaborators", "verification"] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
@@ -106,6 +107,7 @@ export function SessionDetailView({
             {session.artistName}
           </Link>
         </p>
+        <VerificationLevelBadge level={session.level} timeZone={session.timeZone} />
         {isOwner ? (
           <div className="flex flex-wrap gap-2 pt-2">
             {session.canEditDetails ? (
@@ -134,6 +136,8 @@ export function SessionDetailView({
           </div>
         ) : null}
       </header>
+
+      {session.viewerLineup?.canAnswer ? <LineupQuestion session={session} /> : null}
 
       {isOwner && panel === "share" ? (
         <SharePanel sessionId={session.id} mode={mode} fallback={shareResult} />
@@ -249,7 +253,13 @@ function DetailsTab({ session }: { session: NonNullable<Detail> }) {
           {formatMinutes(session.durationMinutes)}
         </Row>
         <Row icon={<MapPin aria-hidden className="h-4 w-4" />} label="Venue">
-          {[session.venue, session.location].filter(Boolean).join(", ") || "Not specified"}
+          {[session.venue ?? session.privateVenue, session.location].filter(Boolean).join(", ") ||
+            "Not specified"}
+          {session.privateVenue ? (
+            <span className="mt-0.5 block text-sm text-slate-600">
+              Only you and the client see the venue: the client keeps it off the public history.
+            </span>
+          ) : null}
         </Row>
       </dl>
       {session.description ? (
@@ -293,11 +303,40 @@ function CollaboratorsTab({ session }: { session: NonNullable<Detail> }) {
 const METHOD_LABELS: Record<string, string> = {
   peer: "Peer verification",
   client_booking: "Client booking",
+  lineup: "Lineup",
 };
 
 function VerificationTab({ session }: { session: NonNullable<Detail> }) {
+  const day = (at: Date) => formatDay(at, session.timeZone);
   return (
     <div className="space-y-4 pt-4">
+      <h3 className="font-semibold">Verified by</h3>
+      {session.level.verifiers.length === 0 ? (
+        <p className="text-slate-600">
+          Nobody yet: this session is Self-logged.{" "}
+          <Link to="/verification" className="text-brand-700 underline">
+            What the levels mean
+          </Link>
+        </p>
+      ) : null}
+      {session.level.verifiers.length > 0 ? (
+        <ul aria-label="Verified by" className="space-y-1 text-sm">
+          {session.level.verifiers.map((v) => (
+            <li key={`${v.name}-${v.at.toISOString()}`} className="wrap-anywhere">
+              {v.artistSlug ? (
+                <Link to={`/artist/${v.artistSlug}`} className="text-brand-700 underline">
+                  {v.name}
+                </Link>
+              ) : (
+                <span className="capitalize">{v.name}</span>
+              )}{" "}
+              <span className="text-slate-600">
+                · <time dateTime={v.at.toISOString()}>{day(v.at)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Card variant="item" padding="sm">
           <dt className="text-sm text-slate-600">Status</dt>
@@ -352,7 +391,119 @@ function VerificationTab({ session }: { session: NonNullable<Detail> }) {
           ))}
         </ul>
       )}
+      <LineupAnswers session={session} />
+      <EvidenceList session={session} />
     </div>
+  );
+}
+
+/** The joined collaborators' answers after the start: confirmed or declined, and when. */
+function LineupAnswers({ session }: { session: NonNullable<Detail> }) {
+  const joined = session.participants.filter((p) => p.participationType === "collaborator");
+  if (joined.length === 0) return null;
+  const answers = new Map(session.lineupAnswers.map((a) => [a.artistProfileId, a]));
+  return (
+    <>
+      <h3 className="font-semibold">Lineup</h3>
+      <p className="text-sm text-slate-600">
+        Once the session has started, each artist who joined it confirms it took place as logged.
+        When every one of them has, it is Lineup-verified.
+      </p>
+      <ul aria-label="Lineup answers" className="divide-y divide-slate-100">
+        {joined.map((p) => {
+          const a = answers.get(p.artistProfileId);
+          return (
+            <li key={p.id} className="flex items-start justify-between gap-3 py-2">
+              <Link
+                to={`/artist/${p.artistSlug}`}
+                className="min-w-0 wrap-anywhere font-medium text-brand-700 underline"
+              >
+                {p.artistName}
+              </Link>
+              <span className="shrink-0 text-sm text-slate-700">
+                {a
+                  ? `${a.answer === "confirmed" ? "Confirmed" : "Declined"} on ${formatDay(a.at, session.timeZone)}`
+                  : "Not answered yet"}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * Each uploaded file with its SHA-256, so anyone holding a copy can check it is the same file.
+ * A file uploaded before hashes were kept says so (decision 017).
+ */
+function EvidenceList({ session }: { session: NonNullable<Detail> }) {
+  return (
+    <>
+      <h3 className="font-semibold">Evidence</h3>
+      {session.media.length === 0 ? (
+        <p className="text-slate-600">No files uploaded</p>
+      ) : (
+        <ul aria-label="Evidence files" className="divide-y divide-slate-100">
+          {session.media.map((m) => (
+            <li key={m.id} className="min-w-0 py-2 text-sm">
+              <a
+                href={`/files/${m.filePath}`}
+                className="font-medium text-brand-700 underline wrap-anywhere"
+              >
+                {m.fileName}
+              </a>
+              <p className="text-slate-600">
+                Uploaded{" "}
+                <time dateTime={m.createdAt.toISOString()}>
+                  {formatDay(m.createdAt, session.timeZone)}
+                </time>
+              </p>
+              <p className="font-mono text-xs break-all text-slate-800">
+                {m.sha256 ? (
+                  <>
+                    SHA-256 <span data-sha256>{m.sha256}</span>
+                  </>
+                ) : (
+                  "SHA-256 not recorded (uploaded before hashes were kept)"
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/**
+ * After the start, an artist who joined the session answers whether it took place as logged. Two
+ * real submit buttons of one form, so it works without JavaScript.
+ */
+function LineupQuestion({ session }: { session: NonNullable<Detail> }) {
+  const busy = usePending({ intent: "lineup" });
+  return (
+    <section
+      aria-labelledby="lineup-title"
+      className="rounded-xl border border-brand-200 bg-brand-50 p-4"
+    >
+      <h2 id="lineup-title" className="font-semibold">
+        Did this session take place as logged?
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        You joined it as a collaborator. When everyone in the lineup confirms, it becomes
+        Lineup-verified. Your answer is final and shown on the session.
+      </p>
+      <Form method="post" action={`/sessions/${session.id}`} className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="lineup" />
+        <Button type="submit" name="answer" value="confirmed" disabled={busy}>
+          Confirm it happened
+        </Button>
+        <Button type="submit" name="answer" value="declined" variant="outline" disabled={busy}>
+          It didn't happen as logged
+        </Button>
+      </Form>
+    </section>
   );
 }
 

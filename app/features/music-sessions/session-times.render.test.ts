@@ -25,6 +25,7 @@ describe("one time, one date, everywhere", () => {
       instrumentsUsed: [],
       genres: [],
       isVerified: false,
+      level: { level: "self_logged", verifiers: [], reachedAt: null },
       timeZone: "Asia/Kolkata",
       listedAsCollaborator: false,
     };
@@ -37,23 +38,35 @@ describe("one time, one date, everywhere", () => {
 
   it("Recent Performances shows the same date and time, and the duration in words", () => {
     const html = renderToStaticMarkup(
-      createElement(RecentPerformances, {
-        timeZone: "Asia/Kolkata",
-        performances: [
-          {
-            id: "p1",
-            title: "After hours",
-            venue: "Blue Frog",
-            sessionType: "performance",
-            startTime,
-            durationMinutes: 90,
-            isVerified: true,
-          },
-        ],
-      }),
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(RecentPerformances, {
+          timeZone: "Asia/Kolkata",
+          performances: [
+            {
+              id: "p1",
+              title: "After hours",
+              venue: "Blue Frog",
+              sessionType: "performance",
+              startTime,
+              durationMinutes: 90,
+              isVerified: true,
+              level: {
+                level: "client_verified",
+                verifiers: [{ name: "the client", artistSlug: null, at: startTime }],
+                reachedAt: startTime,
+              },
+            },
+          ],
+        }),
+      ),
     );
     expect(html).toContain("November 16, 2026, 12:30 AM IST");
     expect(html).not.toContain("November 15");
     expect(html).toContain("1.5 hours");
+    expect(html).toContain("Client-verified");
+    expect(html).toContain("Verified by the client on Nov 16, 2026");
+    expect(html).toContain('href="/verification"');
   });
 });

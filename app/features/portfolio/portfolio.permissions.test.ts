@@ -153,7 +153,8 @@ describe("public portfolio page", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<meta property="og:title" content="Open Book | GigLedger"');
-    expect(html).toMatch(/<audio[^>]*preload="metadata"/);
+    // The recording is fetched only when played: nothing beyond the page on a cold load.
+    expect(html).toMatch(/<audio[^>]*preload="none"/);
     // Rendering the page records nothing: the browser reports the view after hydration.
     expect((await portfolioRow()).viewCount).toBe(0);
 
@@ -161,8 +162,21 @@ describe("public portfolio page", () => {
     await postForm(app, `/portfolio/${portfolioId}`, { intent: "play", mediaId }, owner.cookie);
     expect((await portfolioRow()).viewCount).toBe(0);
 
-    await postForm(app, `/portfolio/${portfolioId}`, { intent: "view" }, fan.cookie);
-    await postForm(app, `/portfolio/${portfolioId}`, { intent: "play", mediaId }, fan.cookie);
+    // The page's browser code reports to /portfolio/{id}/report; the page's action answers alike.
+    const report = `/portfolio/${portfolioId}/report`;
+    const refusedReports: Record<string, string>[] = [
+      { intent: "rate" },
+      { intent: "play", mediaId: "x" },
+      { intent: "vi\u0000ew" },
+    ];
+    for (const bad of refusedReports) {
+      const refused = await postForm(app, report, bad, fan.cookie);
+      expect(refused.status).toBe(400);
+    }
+    expect((await portfolioRow()).viewCount).toBe(0);
+    const counted = await postForm(app, report, { intent: "view" }, fan.cookie);
+    expect(counted.status).toBe(200);
+    await postForm(app, report, { intent: "play", mediaId }, fan.cookie);
     await postForm(app, `/portfolio/${portfolioId}`, { intent: "view" });
     expect((await portfolioRow()).viewCount).toBe(2);
     expect(await getPortfolioAnalytics(database.db, portfolioId)).toMatchObject({

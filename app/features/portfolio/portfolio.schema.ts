@@ -49,4 +49,4 @@ export const PortfolioEventSchema = z.discriminatedUnion("intent", [
 ]);
 export type PortfolioEvent = z.infer<typeof PortfolioEventSchema>;
 
-export const NOT_THE_ARTIST = "Portfolio management is only available to the artist";
+export { NOT_THE_ARTIST } from "./portfolio.texts";

@@ -302,6 +302,7 @@ export async function getPortfolioPage(ctx: Ctx, viewer: Actor, id: string) {
         location: artistProfiles.location,
         bio: artistProfiles.bio,
         verifiedSessions: artistProfiles.verifiedSessions,
+        clientVerifiedSessions: artistProfiles.clientVerifiedSessions,
         totalSessions: artistProfiles.totalSessions,
         totalMinutes: artistProfiles.totalMinutes,
         rating: artistProfiles.rating,

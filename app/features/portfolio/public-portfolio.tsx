@@ -164,10 +164,12 @@ function Player({ media, track }: { media: PublicPortfolioMedia; track: boolean 
   };
   const label = media.description ?? media.fileName;
   return media.mediaType === "audio" ? (
+    // Nothing is fetched before a visitor presses play: a recording's "metadata" preload fetched
+    // the whole file on a cold load (a video keeps it: its first frame is what the tile shows).
     // biome-ignore lint/a11y/useMediaCaption: user recordings come without captions
     <audio
       controls
-      preload="metadata"
+      preload="none"
       src={fileUrl(media.filePath)}
       onPlay={onPlay}
       aria-label={label}

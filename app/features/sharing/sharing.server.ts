@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { queueCredentialRefresh } from "~/features/credentials/credential-queue.server";
 import { type SharingMode, sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
 import { findSession } from "~/features/music-sessions/music-sessions.server";
+import { PEER_THRESHOLD } from "~/features/music-sessions/verification-levels";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import type { Env } from "~/lib/env.server";
@@ -232,11 +234,13 @@ export async function submitPeerVerification(
       .onConflictDoNothing();
     await takeOneUse(tx, link.tokenId);
     const verified = await applyPeerRule(tx, link.session.id);
+    await queueCredentialRefresh(tx, link.session.id);
     return { sessionId: link.session.id, verified };
   });
 }
 
-export const PEER_THRESHOLD = 100;
+// One threshold for the peer rule here and the ladder's Peer-confirmed (verification-levels.ts).
+export { PEER_THRESHOLD };
 
 /**
  * The peer rule: a session is verified by peers once the trust scores of distinct verifiers add

@@ -64,6 +64,13 @@ export async function signUp(page: Page, account: TestAccount) {
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
 }
 
+/** Signs up through the form and follows the confirmation mail's link: signed in afterwards. */
+export async function signUpAndConfirm(page: Page, account: TestAccount) {
+  await signUp(page, account);
+  await page.goto(await mailLink(page, account.email, /Confirm your GigLedger account/));
+  await expect(page.getByRole("button", { name: /Account menu for/ })).toBeVisible();
+}
+
 /**
  * A confirmed, signed-in account without going through the pages: the sign-up form is posted and
  * the confirmation link followed over HTTP with the page's own cookie jar, so the browser is

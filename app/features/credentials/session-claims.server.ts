@@ -1,0 +1,102 @@
+import { eq, sql } from "drizzle-orm";
+import { LEVEL_INFO } from "~/features/music-sessions/verification-levels";
+import { sessionLevel } from "~/features/music-sessions/verification-levels.server";
+import { type Queryable, queryRows } from "~db/client";
+import { artistProfiles, musicSessions } from "~db/schema";
+import type { SessionClaims } from "./credential";
+import type { VerificationLevel } from "./credentials.constants";
+
+type SessionRow = {
+  id: string;
+  isVerified: boolean;
+  verificationMethod: string | null;
+  createdAt: Date;
+};
+
+/**
+ * A session's level for its credential: the verification ladder's own derivation
+ * (`sessionLevels`, docs/decisions/017), in the words credentials carry ("Peer-confirmed"),
+ * with who verified and when the level was reached.
+ */
+async function levelOf(
+  tx: Queryable,
+  session: SessionRow,
+): Promise<{ level: VerificationLevel; verifiedBy: string[]; verifiedAt: Date | null }> {
+  const found = await sessionLevel({ db: tx }, session.id);
+  return {
+    level: LEVEL_INFO[found.level].label,
+    verifiedBy: found.verifiers.map((v) => v.name),
+    verifiedAt: found.reachedAt,
+  };
+}
+
+/**
+ * The session's evidence: its files that have a SHA-256 (files uploaded before hashes were kept
+ * have none and are left out).
+ */
+async function evidenceOf(tx: Queryable, sessionId: string, appUrl: URL) {
+  const rows = await queryRows<{ path: string; name: string; type: string; sha256: string | null }>(
+    tx,
+    sql`SELECT m.file_path AS path, m.file_name AS name, m.media_type AS type,
+          m.sha256
+        FROM session_media m WHERE m.session_id = ${sessionId}
+        ORDER BY m.created_at, m.id`,
+  );
+  return rows.flatMap((r) =>
+    r.sha256 && /^[0-9a-f]{64}$/.test(r.sha256)
+      ? [
+          {
+            url: new URL(`/files/${r.path}`, appUrl).href,
+            name: r.name,
+            mediaType: r.type,
+            sha256: r.sha256,
+          },
+        ]
+      : [],
+  );
+}
+
+/** Everything a session's credential would claim now; null when the session is gone. */
+export async function sessionClaimsOf(
+  tx: Queryable,
+  sessionId: string,
+  appUrl: URL,
+): Promise<SessionClaims | null> {
+  const [row] = await tx
+    .select({
+      id: musicSessions.id,
+      artistProfileId: musicSessions.artistProfileId,
+      artistSlug: artistProfiles.slug,
+      artistName: artistProfiles.artistName,
+      timeZone: artistProfiles.timeZone,
+      title: musicSessions.title,
+      sessionType: musicSessions.sessionType,
+      startTime: musicSessions.startTime,
+      durationMinutes: musicSessions.durationMinutes,
+      location: musicSessions.location,
+      isVerified: musicSessions.isVerified,
+      verificationMethod: musicSessions.verificationMethod,
+      createdAt: musicSessions.createdAt,
+    })
+    .from(musicSessions)
+    .innerJoin(artistProfiles, eq(artistProfiles.id, musicSessions.artistProfileId))
+    .where(eq(musicSessions.id, sessionId));
+  if (!row) return null;
+  const { level, verifiedBy, verifiedAt } = await levelOf(tx, row);
+  return {
+    sessionId: row.id,
+    artistProfileId: row.artistProfileId,
+    artistSlug: row.artistSlug,
+    artistName: row.artistName,
+    timeZone: row.timeZone,
+    title: row.title,
+    sessionType: row.sessionType,
+    startTime: row.startTime.toISOString(),
+    durationMinutes: row.durationMinutes,
+    location: row.location,
+    level,
+    verifiedBy,
+    verifiedAt: verifiedAt?.toISOString() ?? null,
+    evidence: await evidenceOf(tx, row.id, appUrl),
+  };
+}

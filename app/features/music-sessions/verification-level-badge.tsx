@@ -1,0 +1,56 @@
+import BadgeCheck from "lucide-react/icons/badge-check";
+import CircleDashed from "lucide-react/icons/circle-dashed";
+import { Link } from "react-router";
+import { Pill, type PillTone } from "~/components/ui/pill";
+import { formatDay } from "~/lib/dates";
+import { LEVEL_INFO, type SessionLevel, verifiedByText } from "./verification-levels";
+
+const TONES: Record<SessionLevel["level"], PillTone> = {
+  self_logged: "neutral",
+  peer_confirmed: "brand",
+  client_verified: "success",
+  lineup_verified: "success",
+};
+
+/**
+ * A session's rung on the verification ladder: its name, the short explanation, who verified it
+ * and when (days in the artist's zone), and a link to /verification. `compact` is for cards and
+ * lists; the session page shows it whole.
+ */
+export function VerificationLevelBadge({
+  level,
+  timeZone,
+  compact = false,
+}: {
+  level: SessionLevel;
+  timeZone: string;
+  compact?: boolean;
+}) {
+  const info = LEVEL_INFO[level.level];
+  const who = verifiedByText(level, (at) => formatDay(at, timeZone));
+  const Icon = level.level === "self_logged" ? CircleDashed : BadgeCheck;
+  return (
+    <div className={compact ? "space-y-0.5 text-xs" : "space-y-1 text-sm"} data-level={level.level}>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <Pill
+          tone={TONES[level.level]}
+          size={compact ? "xs" : "sm"}
+          icon={Icon}
+          className="font-medium"
+        >
+          {info.label}
+        </Pill>
+        <span className="text-slate-600">{info.explanation}</span>
+      </p>
+      {who ? <p className="wrap-anywhere text-slate-600">{who}</p> : null}
+      <p>
+        <Link
+          to="/verification"
+          className={`relative z-10 text-brand-700 underline ${compact ? "" : "text-sm"}`}
+        >
+          What the levels mean
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/lib/actor";
+import type { AppContext } from "~/lib/context";
+import { isUuid } from "~/lib/ids";
+import { queryRows } from "~db/client";
+import {
+  type ClientRecord,
+  type CountedCancellation,
+  type CountedRequest,
+  RESPONSE_WINDOW_HOURS,
+  type ResponseFigures,
+  type TrustFigures,
+} from "./trust";
+
+type ReadCtx = Pick<AppContext, "db">;
+
+/*
+ * Every figure here is computed from the booking rows when asked, never stored (docs/product.md,
+ * Trust figures). The rules, once, as SQL:
+ *
+ * - A request counts for the response rate when it arrived in the last 90 days and either was
+ *   answered or has been waiting longer than 24 hours (a request that came in this morning is not
+ *   yet a miss). A request the client withdrew before any answer, within its first 24 hours,
+ *   does not count: the artist had no fair chance.
+ * - Its first answer is the earliest of the artist's accept or decline and the artist's first
+ *   message in the booking.
+ * - A cancellation counts when the artist cancelled a booking they had confirmed in the last
+ *   12 months, out of all the bookings they confirmed in that time.
+ */
+
+/** The first answer to a booking `b` whose artist profile is `a`. */
+const firstAnswer = sql`least(
+  b.responded_at,
+  (SELECT min(m.created_at) FROM booking_messages m
+    WHERE m.booking_id = b.id AND m.sender_user_id = a.user_id)
+)`;
+
+const window = sql.raw(`interval '${RESPONSE_WINDOW_HOURS} hours'`);
+
+const countedRequest = sql`(
+  b.created_at >= now() - interval '90 days'
+  AND NOT coalesce(b.cancelled_by = 'client' AND b.responded_at IS NULL
+    AND b.cancelled_at < b.created_at + ${window}, false)
+)`;
+
+function requestRows(artistIds: SQL) {
+  return sql`
+    SELECT b.artist_profile_id AS artist_id, b.id, b.created_at, ${firstAnswer} AS first_answer
+    FROM bookings b JOIN artist_profiles a ON a.id = b.artist_profile_id
+    WHERE b.artist_profile_id IN (${artistIds}) AND ${countedRequest}`;
+}
+
+const countedNow = sql`(r.first_answer IS NOT NULL OR r.created_at <= now() - ${window})`;
+
+/**
+ * The response and cancellation figures of several artists in one round trip (a discovery page
+ * asks for its twelve at once). Artists with no rows get zero counts.
+ */
+export async function getTrustFigures(
+  ctx: ReadCtx,
+  _actor: Actor,
+  artistIds: string[],
+): Promise<Record<string, TrustFigures>> {
+  const ids = [...new Set(artistIds.filter(isUuid))];
+  const figures: Record<string, TrustFigures> = {};
+  if (ids.length === 0) return figures;
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [responses, cancellations] = await Promise.all([
+    queryRows<{
+      artist_id: string;
+      counted: number;
+      answered: number;
+      median_seconds: number | null;
+    }>(
+      ctx.db,
+      sql`
+        SELECT r.artist_id,
+          count(*) FILTER (WHERE ${countedNow})::int AS counted,
+          count(*) FILTER (WHERE r.first_answer <= r.created_at + ${window})::int AS answered,
+          percentile_cont(0.5) WITHIN GROUP (
+            ORDER BY extract(epoch FROM r.first_answer - r.created_at)
+          ) FILTER (WHERE r.first_answer IS NOT NULL) AS median_seconds
+        FROM (${requestRows(idList)}) r
+        GROUP BY r.artist_id`,
+    ),
+    queryRows<{ artist_id: string; confirmed: number; cancelled: number }>(
+      ctx.db,
+      sql`
+        SELECT b.artist_profile_id AS artist_id,
+          count(*)::int AS confirmed,
+          count(*) FILTER (WHERE b.cancelled_by = 'artist')::int AS cancelled
+        FROM bookings b
+        WHERE b.artist_profile_id IN (${idList})
+          AND b.confirmed_at >= now() - interval '12 months'
+        GROUP BY b.artist_profile_id`,
+    ),
+  ]);
+  for (const id of ids) {
+    figures[id] = {
+      response: { counted: 0, answeredWithinWindow: 0, medianMinutes: null },
+      cancellations: { confirmed: 0, cancelled: 0 },
+    };
+  }
+  for (const row of responses) {
+    const entry = figures[row.artist_id];
+    if (!entry) continue;
+    entry.response = responseOf(row);
+  }
+  for (const row of cancellations) {
+    const entry = figures[row.artist_id];
+    if (!entry) continue;
+    entry.cancellations = { confirmed: row.confirmed, cancelled: row.cancelled };
+  }
+  return figures;
+}
+
+function responseOf(row: {
+  counted: number;
+  answered: number;
+  median_seconds: number | null;
+}): ResponseFigures {
+  return {
+    counted: row.counted,
+    answeredWithinWindow: row.answered,
+    medianMinutes: row.median_seconds === null ? null : Math.round(Number(row.median_seconds) / 60),
+  };
+}
+
+/**
+ * The receipts behind an artist's own figures, for their dashboard: each request that counts
+ * (received, first answered, within 24 hours or not) and each confirmed booking of the last
+ * 12 months (cancelled by them or not). Only the artist themselves may ask.
+ */
+export async function listTrustReceipts(
+  ctx: ReadCtx,
+  actor: Actor,
+): Promise<{ requests: CountedRequest[]; confirmed: CountedCancellation[] } | null> {
+  if (!actor?.artistProfileId) return null;
+  const id = sql`${actor.artistProfileId}::uuid`;
+  const [requests, confirmed] = await Promise.all([
+    queryRows<{
+      id: string;
+      created_at: Date | string;
+      first_answer: Date | string | null;
+      event_date: string;
+    }>(
+      ctx.db,
+      sql`
+        SELECT r.id, r.created_at, r.first_answer, b.event_date::text AS event_date
+        FROM (${requestRows(id)}) r JOIN bookings b ON b.id = r.id
+        WHERE ${countedNow}
+        ORDER BY r.created_at DESC`,
+    ),
+    queryRows<{
+      id: string;
+      confirmed_at: Date | string;
+      cancelled_at: Date | string | null;
+      cancelled_by: string | null;
+      event_date: string;
+    }>(
+      ctx.db,
+      sql`
+        SELECT b.id, b.confirmed_at, b.cancelled_at, b.cancelled_by, b.event_date::text AS event_date
+        FROM bookings b
+        WHERE b.artist_profile_id = ${id} AND b.confirmed_at >= now() - interval '12 months'
+        ORDER BY b.confirmed_at DESC`,
+    ),
+  ]);
+  const iso = (v: Date | string) => new Date(v).toISOString();
+  return {
+    requests: requests.map((r) => {
+      const received = iso(r.created_at);
+      const answered = r.first_answer ? iso(r.first_answer) : null;
+      return {
+        bookingId: r.id,
+        eventDate: r.event_date,
+        receivedAt: received,
+        firstAnswerAt: answered,
+        withinWindow:
+          answered !== null &&
+          Date.parse(answered) - Date.parse(received) <= RESPONSE_WINDOW_HOURS * 3_600_000,
+      };
+    }),
+    confirmed: confirmed.map((c) => ({
+      bookingId: c.id,
+      eventDate: c.event_date,
+      confirmedAt: iso(c.confirmed_at),
+      cancelledAt: c.cancelled_by === "artist" && c.cancelled_at ? iso(c.cancelled_at) : null,
+    })),
+  };
+}
+
+/**
+ * A client's record here, shown to an artist deciding on their request: bookings completed and
+ * bookings the client cancelled. Only an artist who holds a booking from this client may ask.
+ */
+export async function getClientRecord(
+  ctx: ReadCtx,
+  actor: Actor,
+  input: { clientUserId: string | null },
+): Promise<ClientRecord | null> {
+  if (!actor?.artistProfileId || !input.clientUserId || !isUuid(input.clientUserId)) return null;
+  const [row] = await queryRows<{ asked: boolean; completed: number; cancelled: number }>(
+    ctx.db,
+    sql`
+      SELECT
+        EXISTS (SELECT 1 FROM bookings WHERE client_user_id = ${input.clientUserId}::uuid
+          AND artist_profile_id = ${actor.artistProfileId}::uuid) AS asked,
+        count(*) FILTER (WHERE status = 'completed'
+          OR (status = 'confirmed' AND event_date < current_date))::int AS completed,
+        count(*) FILTER (WHERE cancelled_by = 'client')::int AS cancelled
+      FROM bookings WHERE client_user_id = ${input.clientUserId}::uuid`,
+  );
+  if (!row?.asked) return null;
+  return { completedBookings: row.completed, cancelledBookings: row.cancelled };
+}

@@ -1,0 +1,71 @@
+import { Link } from "react-router";
+import { ProsePage } from "~/components/layout/prose-page";
+import { VERIFICATION_LEVELS } from "~/features/music-sessions/verification-levels";
+import { publicPageHeaders } from "~/lib/cache-headers";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/verification";
+
+// Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "How sessions are verified",
+    description:
+      "The four verification levels of a GigLedger session, from Self-logged to Lineup-verified, and what each one proves.",
+  });
+
+/** The ladder in plain words: the same labels and explanations every session shows. */
+export default function VerificationLadder() {
+  return (
+    <ProsePage
+      title="How sessions are verified"
+      intro="Every session in an artist's history has exactly one level. We work it out from what happened on GigLedger, never from what anyone types in, so the level always says who vouched for the session."
+    >
+      <section aria-labelledby="ladder-title">
+        <h2 id="ladder-title">The four levels, lowest first</h2>
+        <ol className="mt-4 space-y-4">
+          {VERIFICATION_LEVELS.map((level, i) => (
+            <li key={level.id} id={level.id} className="rounded-xl border border-slate-200 p-4">
+              <p className="font-semibold text-slate-900">
+                {i + 1}. {level.label}
+              </p>
+              <p className="mt-1">{level.explanation}</p>
+              <p className="mt-1 text-sm text-slate-600">{level.detail}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section>
+        <h2>When a session qualifies for more than one</h2>
+        <p>
+          It shows the highest: Lineup-verified above Client-verified, Client-verified above
+          Peer-confirmed. A session shows who verified it and when: artists by name, and "the
+          client" for a gig booked here.
+        </p>
+      </section>
+      <section>
+        <h2>Evidence</h2>
+        <p>
+          Every photo, audio or video file uploaded to a session is fingerprinted with SHA-256 as it
+          arrives, and the session page lists each file with its fingerprint. Anyone holding a copy
+          can check it is the same file (for example with <code>sha256sum</code>). A file uploaded
+          again later is a new piece of evidence with its own fingerprint.
+        </p>
+      </section>
+      <section>
+        <h2>The client decides what is public</h2>
+        <p>
+          When a client rates a gig, they choose whether the artist's public history shows the
+          venue. Unless they tick it, the public sees only the event type and the city; the client
+          and the artist always see the venue.
+        </p>
+      </section>
+      <p>
+        <Link to="/artist-discovery" className="text-brand-700 underline">
+          Discover artists
+        </Link>
+      </p>
+    </ProsePage>
+  );
+}

@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, expect, test } from "@playwright/test";
+import pg from "pg";
+import { addDays, todayIn } from "~/lib/dates";
+import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
+import { createArtistProfile } from "./support/artist-helpers";
+import { newAccount, signUpAndConfirm } from "./support/fixtures";
+
+/**
+ * The verification ladder as people meet it: a collaborator's "Confirm it happened", the client's
+ * venue checkbox when rating, and the levels with their explanations on the profile and the
+ * session page. Time passes by moving rows into the past, so it runs on its own server over a
+ * PostgreSQL database (whenever TEST_DATABASE_URL names one, like bookings.e2e.ts).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+test.describe.configure({ timeout: 240_000 });
+
+async function newPage(browser: Browser, server: SpawnedServer, ip: string) {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    extraHTTPHeaders: { "X-Forwarded-For": ip },
+  });
+  return context.newPage();
+}
+
+if (serverUrl) {
+  test("lineup confirmation, the venue checkbox, and levels on the profile and session page", async ({
+    browser,
+  }) => {
+    const dbName = `gigledger_e2e_ladder_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "gigledger-ladder-"));
+    const server = await spawnServer({
+      DATABASE_URL: url.href,
+      DATA_DIR: dataDir,
+      TRUST_PROXY: "true",
+      BETTER_AUTH_SECRET: "e2e-secret-".padEnd(40, "v"),
+    });
+    const db = new pg.Client({ connectionString: url.href });
+    try {
+      await waitUntilReady(server);
+      await db.connect();
+      const stamp = Date.now().toString(36);
+      const name = `Lena Lakes ${stamp}`;
+      const slug = name.toLowerCase().replaceAll(" ", "-");
+
+      // ── The artist plans a jam; a fellow artist joined it; it has now taken place ──────────
+      const artist = await newPage(browser, server, "198.51.100.31");
+      await signUpAndConfirm(artist, newAccount({ firstName: "Lena", lastName: "Lakes" }));
+      await createArtistProfile(artist, name, {
+        Location: "Goa",
+        Experience: "5 years",
+        Instruments: "Piano",
+      });
+      const friend = await newPage(browser, server, "198.51.100.32");
+      await signUpAndConfirm(friend, newAccount({ firstName: "Omar", lastName: "Beat" }));
+      const friendName = `Omar Beat ${stamp}`;
+      await createArtistProfile(friend, friendName, {
+        Location: "Goa",
+        Experience: "5 years",
+        Instruments: "Piano",
+      });
+      const {
+        rows: [ids],
+      } = await db.query<{ owner: string; member: string }>(
+        `SELECT (SELECT id FROM artist_profiles WHERE slug = $1) AS owner,
+                (SELECT id FROM artist_profiles WHERE artist_name = $2) AS member`,
+        [slug, friendName],
+      );
+      const {
+        rows: [jam],
+      } = await db.query<{ id: string }>(
+        `INSERT INTO music_sessions (artist_profile_id, title, session_type, start_time, duration_minutes)
+         VALUES ($1, 'Sunset jam', 'jam', now() - interval '2 hours', 90) RETURNING id`,
+        [ids!.owner],
+      );
+      await db.query(
+        `INSERT INTO session_participants (session_id, artist_profile_id, participation_type, verification_status)
+         VALUES ($1, $2, 'collaborator', 'verified')`,
+        [jam!.id, ids!.member],
+      );
+
+      await friend.goto(`/sessions/${jam!.id}`);
+      await expect(
+        friend.getByRole("heading", { name: "Did this session take place as logged?" }),
+      ).toBeVisible();
+      await friend.getByRole("button", { name: "Confirm it happened" }).click();
+      await expect(friend.getByText("Thanks for confirming")).toBeVisible();
+      await expect(friend.getByRole("button", { name: "Confirm it happened" })).toHaveCount(0);
+
+      // ── A client's gig took place; rating it, the venue checkbox is off by default ────────
+      const client = await newPage(browser, server, "198.51.100.33");
+      await signUpAndConfirm(client, newAccount({ firstName: "Cara", lastName: "Client" }));
+      const {
+        rows: [clientUser],
+      } = await db.query<{ id: string }>("SELECT id FROM users WHERE name = 'Cara Client'");
+      const {
+        rows: [booking],
+      } = await db.query<{ id: string }>(
+        `INSERT INTO bookings (artist_profile_id, client_user_id, event_date, duration_hours, venue, event_type, total_amount, status)
+         VALUES ($1, $2, $3, 2, 'Hidden Courtyard', 'Private Event', 5000, 'completed') RETURNING id`,
+        [ids!.owner, clientUser!.id, addDays(todayIn("Asia/Kolkata"), -5)],
+      );
+      await client.goto(`/bookings/${booking!.id}`);
+      const checkbox = client.getByLabel(`Show the venue on ${name}'s public history`);
+      await expect(checkbox).toBeVisible();
+      await expect(checkbox).not.toBeChecked();
+      await client.locator("label").filter({ hasText: "4 stars" }).click();
+      await client.getByRole("button", { name: "Submit Rating" }).click();
+      await expect(client.getByText("Rating Submitted")).toBeVisible();
+
+      // ── Anyone: the levels, their explanations, who and when; the venue stays private ─────
+      const visitor = await newPage(browser, server, "198.51.100.34");
+      await visitor.goto(`/artist/${slug}`);
+      const recent = visitor.getByRole("region", { name: "Recent Performances" });
+      await expect(recent.getByText("Private Event, Goa")).toBeVisible();
+      await expect(recent.getByText("Client-verified")).toBeVisible();
+      await expect(
+        recent.getByText("Booked and completed here, and rated by its client."),
+      ).toBeVisible();
+      await expect(recent.getByText(/Verified by the client on/)).toBeVisible();
+      await expect(visitor.getByText("Hidden Courtyard")).toHaveCount(0);
+      const figures = visitor.getByRole("region", { name: "Figures" });
+      await expect(figures.getByText(/1 Client-verified/)).toBeVisible();
+      const jamCard = visitor.getByRole("article", { name: "Sunset jam" });
+      await expect(jamCard.getByText("Lineup-verified")).toBeVisible();
+      await expect(
+        jamCard.getByText(`Verified by ${friendName} on`, { exact: false }),
+      ).toBeVisible();
+
+      await visitor.goto(`/sessions/${jam!.id}`);
+      await expect(visitor.getByText("Lineup-verified").first()).toBeVisible();
+      await expect(
+        visitor.getByText("Everyone who joined the lineup confirmed it took place.").first(),
+      ).toBeVisible();
+      await visitor.getByRole("link", { name: "What the levels mean" }).first().click();
+      await expect(
+        visitor.getByRole("heading", { name: "How sessions are verified" }),
+      ).toBeVisible();
+
+      // The client (a party) still sees the venue on the gig's own page.
+      const {
+        rows: [gig],
+      } = await db.query<{ id: string }>("SELECT id FROM music_sessions WHERE booking_id = $1", [
+        booking!.id,
+      ]);
+      await client.goto(`/sessions/${gig!.id}`);
+      await expect(client.getByText("Hidden Courtyard", { exact: false })).toBeVisible();
+      await visitor.goto(`/sessions/${gig!.id}`);
+      await expect(visitor.getByText("Private Event, Goa").first()).toBeVisible();
+      await expect(visitor.getByText("Hidden Courtyard", { exact: false })).toHaveCount(0);
+    } finally {
+      await db.end().catch(() => {});
+      server.process.kill("SIGTERM");
+      await server.exited;
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
