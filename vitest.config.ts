@@ -1,15 +1,30 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const include = [
-  "app/**/*.test.ts",
-  "db/**/*.test.ts",
-  "server/**/*.test.ts",
-  "tests/**/*.test.ts",
-];
+const TEST_ROOTS = ["app", "db", "server", "tests"];
+const include = TEST_ROOTS.map((root) => `${root}/**/*.test.ts`);
 const serverUrl = process.env.TEST_DATABASE_URL;
 
+/** Test files (not end-to-end ones) under the roots, relative to the project. */
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : testFiles(file);
+    return entry.name.endsWith(".test.ts") ? [file] : [];
+  });
+}
+
+/** The files that open a database (through tests/support/test-database): only they can differ. */
+const databaseTests = () =>
+  TEST_ROOTS.flatMap(testFiles).filter((file) =>
+    /support\/test-database["']/.test(readFileSync(file, "utf8")),
+  );
+
 // Its own config so the React Router Vite plugin is not loaded for tests. Every test runs on
-// PGlite; with TEST_DATABASE_URL set, the same suite runs again on that PostgreSQL server.
+// PGlite; with TEST_DATABASE_URL set, the tests that open a database run again on that
+// PostgreSQL server (the others would only repeat themselves).
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -17,13 +32,20 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default leaves a core idle (one worker on a 2-core machine), yet much of a test's
+    // time is spent waiting on PostgreSQL, sockets and timers: one worker more than cores.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       { extends: true, test: { name: "pglite", include, env: { GIGLEDGER_TEST_DB: "pglite" } } },
       ...(serverUrl
         ? [
             {
               extends: true as const,
-              test: { name: "postgres", include, env: { GIGLEDGER_TEST_DB: "postgres" } },
+              test: {
+                name: "postgres",
+                include: databaseTests(),
+                env: { GIGLEDGER_TEST_DB: "postgres" },
+              },
             },
           ]
         : []),
