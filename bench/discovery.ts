@@ -305,18 +305,21 @@ async function seedArtists(handle: DatabaseHandle, count: number, maintenanceWor
  * Busy days and "available" marks around BENCH_DAY: per artist about ten busy days a year (2 or 3
  * in the 90-day window, some booked, most unavailable) and one day in two marked available. Loaded
  * set-based with the busy-day trigger off, then artist_busy_days filled from the marks in one
- * statement (what the trigger would have written row by row).
+ * statement (what the trigger would have written row by row); the marks carry their artist's location
+ * and rating as the copying trigger would.
  */
 async function seedBusyDays(handle: DatabaseHandle) {
   const { db } = handle;
   const started = performance.now();
   await db.transaction(async (tx) => {
     await tx.execute(sql`ALTER TABLE availability DISABLE TRIGGER availability_busy_day`);
+    await tx.execute(sql`ALTER TABLE availability DISABLE TRIGGER availability_artist_fields`);
     await tx.execute(sql`SELECT setseed(0.17)`);
     await tx.execute(sql`
-      INSERT INTO availability (artist_profile_id, date, status)
+      INSERT INTO availability (artist_profile_id, date, status, artist_location, artist_rating)
       SELECT a.id, ${BENCH_DAY}::date - ${BUSY_WINDOW_DAYS / 2}::int + floor(random() * ${BUSY_WINDOW_DAYS})::int,
-        CASE WHEN k = 0 THEN 'available' WHEN random() < 0.3 THEN 'booked' ELSE 'unavailable' END
+        CASE WHEN k = 0 THEN 'available' WHEN random() < 0.3 THEN 'booked' ELSE 'unavailable' END,
+        a.location, a.rating
       FROM artist_profiles a, generate_series(0, 3) AS k
       -- Half the artists (by id, so per row: a bare random() here is evaluated once) mark a day.
       WHERE k > 0 OR left(a.id::text, 1) < '8'
@@ -325,6 +328,7 @@ async function seedBusyDays(handle: DatabaseHandle) {
       INSERT INTO artist_busy_days (artist_profile_id, date)
       SELECT artist_profile_id, date FROM availability WHERE status IN ('booked', 'unavailable')`);
     await tx.execute(sql`ALTER TABLE availability ENABLE TRIGGER availability_busy_day`);
+    await tx.execute(sql`ALTER TABLE availability ENABLE TRIGGER availability_artist_fields`);
   });
   await db.execute(sql`VACUUM (ANALYZE) availability`);
   await db.execute(sql`VACUUM (ANALYZE) artist_busy_days`);

@@ -425,13 +425,22 @@ export const availability = pgTable(
     date: date({ mode: "string" }).notNull(),
     status: text({ enum: AVAILABILITY_STATUSES }).notNull(),
     notes: text(),
+    // The artist's location and rating, copied by triggers (migration 0010, decision 015) so
+    // "Available on" reads a day's marks best rated first, in one location, from an index alone.
+    // Never written by the app.
+    artistLocation: text().notNull().default(""),
+    artistRating: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
     uniqueIndex().on(t.artistProfileId, t.date),
-    // "Available on": who marked a date available (listed first).
+    // "Available on": who marked a date available (listed first), best rated first.
     index("availability_available_on_idx")
-      .on(t.date, t.artistProfileId)
+      .on(t.date, t.artistRating.desc(), t.artistProfileId)
+      .where(sql`${t.status} = 'available'`),
+    // The same within one location (the location filter is exact).
+    index("availability_available_in_idx")
+      .on(t.date, t.artistLocation, t.artistRating.desc(), t.artistProfileId)
       .where(sql`${t.status} = 'available'`),
     check("availability_status_check", oneOf("status", AVAILABILITY_STATUSES)),
   ],

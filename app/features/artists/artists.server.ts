@@ -141,10 +141,12 @@ export async function searchArtists(
     };
   }
   // Two ordered branches, each cut at the end of the asked page: the free artists who marked the
-  // date available (read from that day's marks, fenced off so the planner starts there), then the
-  // other free artists best rated first, walking the same indexes as without a date.
+  // date available, read from that day's marks best rated first (each mark carries its artist's
+  // location and rating, so one index gives them in order, within the location when there is
+  // one), then the other free artists best rated first, walking the same indexes as without a date.
   const upTo = offset + DISCOVERY_PAGE_SIZE + 1;
   const where = sql.join(conditions, sql` AND `);
+  const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
   const columns = sql`artist_profiles.id, artist_profiles.slug, artist_profiles.artist_name,
     artist_profiles.genre, artist_profiles.location, artist_profiles.bio,
     artist_profiles.instruments, artist_profiles.rating, artist_profiles.total_reviews,
@@ -167,19 +169,18 @@ export async function searchArtists(
     marked_available: boolean;
   }>(
     db,
-    sql`WITH marked AS MATERIALIZED (
-        SELECT av.artist_profile_id AS id FROM availability av
-        WHERE av.date = ${query.date}::date AND av.status = 'available')
-      SELECT * FROM (
+    sql`SELECT * FROM (
         (SELECT ${columns}, true AS marked_available
-          FROM marked JOIN artist_profiles ON artist_profiles.id = marked.id
-          WHERE ${where}
-          ORDER BY artist_profiles.rating DESC NULLS LAST, artist_profiles.id
+          FROM availability av JOIN artist_profiles ON artist_profiles.id = av.artist_profile_id
+          WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn} AND ${where}
+          ORDER BY av.artist_rating DESC NULLS LAST, av.artist_profile_id
           LIMIT ${upTo})
         UNION ALL
         (SELECT ${columns}, false AS marked_available
           FROM artist_profiles
-          WHERE ${where} AND artist_profiles.id NOT IN (SELECT id FROM marked)
+          WHERE ${where} AND NOT EXISTS (SELECT 1 FROM availability m
+            WHERE m.artist_profile_id = artist_profiles.id AND m.date = ${query.date}::date
+              AND m.status = 'available')
           ORDER BY artist_profiles.rating DESC NULLS LAST, artist_profiles.id
           LIMIT ${upTo})
       ) free

@@ -249,6 +249,40 @@ describe("'Available on' in discovery", () => {
     expect(plain.artistId).toBeTruthy();
   });
 
+  it("lists the artists who marked the day in their current location and rating order", async () => {
+    const here = `Markville ${Date.now()}`;
+    const there = `Movetown ${Date.now()}`;
+    const day = addDays(today(), 21);
+    const setRating = (artistId: string, rating: number) =>
+      database.db.execute(
+        sql`UPDATE artist_profiles SET rating = ${rating} WHERE id = ${artistId}`,
+      );
+    const first = await createArtist({ db: database.db }, { name: "Ada Marks", location: here });
+    const second = await createArtist({ db: database.db }, { name: "Ben Marks", location: here });
+    await setRating(first.artistId, 4);
+    await setRating(second.artistId, 3);
+    for (const artist of [first, second]) {
+      await setAvailability(ctx(), artistActor(artist), {
+        date: day,
+        status: "available",
+        notes: null,
+      });
+    }
+    const marked = async (location: string) =>
+      (await searchArtists(ctx(), null, query({ location, date: day }))).artists
+        .filter((a) => a.markedAvailable)
+        .map((a) => a.artistName);
+    expect(await marked(here)).toEqual(["Ada Marks", "Ben Marks"]);
+    // A new rating reorders the day's marks; a move takes them along.
+    await setRating(second.artistId, 5);
+    expect(await marked(here)).toEqual(["Ben Marks", "Ada Marks"]);
+    await database.db.execute(
+      sql`UPDATE artist_profiles SET location = ${there} WHERE id = ${first.artistId}`,
+    );
+    expect(await marked(here)).toEqual(["Ben Marks"]);
+    expect(await marked(there)).toEqual(["Ada Marks"]);
+  });
+
   it("pages through both groups without losing or repeating anyone", async () => {
     const location = `Pagetown ${Date.now()}`;
     const day = addDays(today(), 30);
