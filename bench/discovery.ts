@@ -305,8 +305,8 @@ async function seedArtists(handle: DatabaseHandle, count: number, maintenanceWor
  * Busy days and "available" marks around BENCH_DAY: per artist about ten busy days a year (2 or 3
  * in the 90-day window, some booked, most unavailable) and one day in two marked available. Loaded
  * set-based with the busy-day trigger off, then artist_busy_days filled from the marks in one
- * statement (what the trigger would have written row by row); the marks carry their artist's location
- * and rating as the copying trigger would.
+ * statement (what the trigger would have written row by row); marks and busy days carry their
+ * artist's location (and marks the rating) as the copying triggers would.
  */
 async function seedBusyDays(handle: DatabaseHandle) {
   const { db } = handle;
@@ -325,8 +325,9 @@ async function seedBusyDays(handle: DatabaseHandle) {
       WHERE k > 0 OR left(a.id::text, 1) < '8'
       ON CONFLICT DO NOTHING`);
     await tx.execute(sql`
-      INSERT INTO artist_busy_days (artist_profile_id, date)
-      SELECT artist_profile_id, date FROM availability WHERE status IN ('booked', 'unavailable')`);
+      INSERT INTO artist_busy_days (artist_profile_id, date, artist_location)
+      SELECT artist_profile_id, date, artist_location FROM availability
+      WHERE status IN ('booked', 'unavailable')`);
     await tx.execute(sql`ALTER TABLE availability ENABLE TRIGGER availability_busy_day`);
     await tx.execute(sql`ALTER TABLE availability ENABLE TRIGGER availability_artist_fields`);
   });

@@ -533,10 +533,13 @@ export const artistBusyDays = pgTable(
       .notNull()
       .references(() => artistProfiles.id, { onDelete: "cascade" }),
     date: date({ mode: "string" }).notNull(),
+    // The artist's location, copied by the triggers (migration 0010): "Available on" with a
+    // location reads only that location's busy artists of the day.
+    artistLocation: text().notNull().default(""),
   },
   (t) => [
     primaryKey({ columns: [t.artistProfileId, t.date] }),
-    index("artist_busy_days_date_idx").on(t.date, t.artistProfileId),
+    index("artist_busy_days_date_idx").on(t.date, t.artistLocation, t.artistProfileId),
   ],
 );
 

@@ -104,7 +104,10 @@ function discoveryConditions(query: DiscoveryQuery): SQL[] {
     conditions.push(sql`${artistProfiles.clientVerifiedSessions} > 0`);
     conditions.push(sql`${artistProfiles.clientVerifiedSessions} >= ${query.clientVerified}`);
   }
-  if (query.date) conditions.push(freeOnDateSql(sql`${artistProfiles.id}`, query.date));
+  if (query.date) {
+    const within = query.location ? { location: query.location } : undefined;
+    conditions.push(freeOnDateSql(sql`${artistProfiles.id}`, query.date, within));
+  }
   return conditions;
 }
 

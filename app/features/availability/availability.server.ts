@@ -83,11 +83,15 @@ export async function clearAvailability(ctx: Ctx, actor: Actor, input: { date: s
 
 /**
  * SQL condition: the artist (`artist` is an SQL expression for the artist profile's id) is free on
- * `date` (`YYYY-MM-DD`, already validated). One primary-key probe of artist_busy_days.
+ * `date` (`YYYY-MM-DD`, already validated). One primary-key probe of artist_busy_days. When the
+ * query already requires the artist's `location`, pass it: the answer is the same (each busy day
+ * carries its artist's location, copied by triggers), but PostgreSQL can then read only that
+ * location's busy artists of the day (~1/10 of them) instead of all.
  */
-export function freeOnDateSql(artist: SQL, date: string): SQL {
+export function freeOnDateSql(artist: SQL, date: string, within?: { location: string }): SQL {
+  const inLocation = within ? sql` AND bd.artist_location = ${within.location}` : sql``;
   return sql`NOT EXISTS (SELECT 1 FROM artist_busy_days bd
-    WHERE bd.artist_profile_id = ${artist} AND bd.date = ${date}::date)`;
+    WHERE bd.artist_profile_id = ${artist} AND bd.date = ${date}::date${inLocation})`;
 }
 
 /** Why a day is not free, in the words the booking form uses. */

@@ -281,6 +281,23 @@ describe("'Available on' in discovery", () => {
     );
     expect(await marked(here)).toEqual(["Ben Marks"]);
     expect(await marked(there)).toEqual(["Ada Marks"]);
+    // A busy day moves along too: the artist stays out of the new location's search that day.
+    const busy = await createArtist({ db: database.db }, { name: "Cy Busy", location: here });
+    await setAvailability(ctx(), artistActor(busy), {
+      date: day,
+      status: "unavailable",
+      notes: null,
+    });
+    await database.db.execute(
+      sql`UPDATE artist_profiles SET location = ${there} WHERE id = ${busy.artistId}`,
+    );
+    const names = async (location: string, date: string) =>
+      (await searchArtists(ctx(), null, query({ location, date }))).artists.map(
+        (a) => a.artistName,
+      );
+    expect(await names(there, day)).toEqual(["Ada Marks"]);
+    expect(await names(there, addDays(day, 1))).toContain("Cy Busy");
+    expect(await countFreeArtists(ctx(), null, query({ location: there, date: day }))).toBe(1);
   });
 
   it("pages through both groups without losing or repeating anyone", async () => {
