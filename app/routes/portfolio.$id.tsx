@@ -2,7 +2,6 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { formatRating } from "~/features/artists/format";
 import { getPortfolioPage, portfolioUrl } from "~/features/portfolio/portfolio.server";
-import { reportPortfolioEvent } from "~/features/portfolio/portfolio-report.server";
 import { PublicPortfolio } from "~/features/portfolio/public-portfolio";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { notFound } from "~/lib/form.server";
@@ -22,12 +21,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     url,
     image: imageKey ? new URL(`/files/${imageKey}`, context.env.appUrl).href : null,
   };
-}
-
-/** Reports from the page (a view, a play, a share): see portfolio-report.server.ts. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await getCurrentUser(request, context);
-  return reportPortfolioEvent(context, viewer, { request, portfolioId: params.id });
 }
 
 // Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).

@@ -6,9 +6,9 @@ import { recordPortfolioEvent } from "./portfolio.server";
 
 /**
  * A report from a public portfolio page (a view after hydration, a play, a share). The answer
- * says whether it counted (the artist's own visits and repeats do not); it never refuses. Served
- * by the page's own action and by `/portfolio/:id/report`, which the page's browser code posts
- * to: a plain request, without the router's route discovery and data round trip.
+ * says whether it counted (the artist's own visits and repeats do not); malformed reports get a
+ * 400. Served by `/portfolio/:id/report`, which the page's browser code posts to: a plain
+ * request, without the router's route discovery and data round trip (decision 021).
  */
 export async function reportPortfolioEvent(
   context: AppContext,

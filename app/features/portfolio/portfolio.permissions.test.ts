@@ -137,8 +137,8 @@ describe("public portfolio page", () => {
     });
     expect(mine.status).toBe(200);
     expect(await mine.text()).toContain("only you can see it");
-    // Events for a private portfolio are refused too.
-    await postForm(app, `/portfolio/${portfolioId}`, { intent: "view" });
+    // Events for a private portfolio are not counted either.
+    await postForm(app, `/portfolio/${portfolioId}/report`, { intent: "view" });
     expect((await portfolioRow()).viewCount).toBe(0);
   });
 
@@ -158,12 +158,12 @@ describe("public portfolio page", () => {
     // Rendering the page records nothing: the browser reports the view after hydration.
     expect((await portfolioRow()).viewCount).toBe(0);
 
-    await postForm(app, `/portfolio/${portfolioId}`, { intent: "view" }, owner.cookie);
-    await postForm(app, `/portfolio/${portfolioId}`, { intent: "play", mediaId }, owner.cookie);
+    // The page's browser code reports to /portfolio/{id}/report; the owner's reports do not count.
+    const report = `/portfolio/${portfolioId}/report`;
+    await postForm(app, report, { intent: "view" }, owner.cookie);
+    await postForm(app, report, { intent: "play", mediaId }, owner.cookie);
     expect((await portfolioRow()).viewCount).toBe(0);
 
-    // The page's browser code reports to /portfolio/{id}/report; the page's action answers alike.
-    const report = `/portfolio/${portfolioId}/report`;
     const refusedReports: Record<string, string>[] = [
       { intent: "rate" },
       { intent: "play", mediaId: "x" },
@@ -177,7 +177,7 @@ describe("public portfolio page", () => {
     const counted = await postForm(app, report, { intent: "view" }, fan.cookie);
     expect(counted.status).toBe(200);
     await postForm(app, report, { intent: "play", mediaId }, fan.cookie);
-    await postForm(app, `/portfolio/${portfolioId}`, { intent: "view" });
+    await postForm(app, report, { intent: "view" });
     expect((await portfolioRow()).viewCount).toBe(2);
     expect(await getPortfolioAnalytics(database.db, portfolioId)).toMatchObject({
       views: 2,

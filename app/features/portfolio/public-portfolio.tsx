@@ -2,7 +2,7 @@ import Music from "lucide-react/icons/eighth-notes";
 import Lock from "lucide-react/icons/lock";
 import MapPin from "lucide-react/icons/map-pin";
 import { useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, cardClasses } from "~/components/ui/card";
 import { MediaTile } from "~/components/ui/media-tile";
@@ -14,20 +14,36 @@ import { fileUrl } from "./format";
 import type { PortfolioPage, PublicPortfolioMedia } from "./portfolio.server";
 
 /**
- * The public portfolio (/portfolio/{id}). Visits, plays and shares are reported to this page's
- * action after hydration, so crawlers, link previews and prefetches are never counted; the
- * artist's own page reports nothing. A report changes nothing shown, so no page data reloads.
+ * Reports a visit, a play or a share to `/portfolio/{id}/report` (portfolio-report.server.ts): one
+ * plain POST, with nothing for the router to discover or reload. A report
+ * changes nothing shown, and a lost one is not worth bothering the visitor with.
+ */
+function report(portfolioId: string, fields: Record<string, string>) {
+  fetch(`/portfolio/${encodeURIComponent(portfolioId)}/report`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  })
+    // Read to the end: Chromium reports a response whose body nobody reads as never finished,
+    // so the page would never look idle (to our tests, and to tools that wait for it).
+    .then((answer) => answer.text())
+    .catch(() => {});
+}
+
+/**
+ * The public portfolio (/portfolio/{id}). Visits, plays and shares are reported after hydration,
+ * so crawlers, link previews and prefetches are never counted; the artist's own page reports
+ * nothing.
  */
 export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: string }) {
   const { artist, media } = page;
-  const track = !page.isOwner;
-  const view = useFetcher();
+  // Where this page's events are reported: nowhere for the artist's own visits.
+  const reportTo = page.isOwner ? null : page.id;
   const sent = useRef(false);
   useEffect(() => {
-    if (!track || sent.current) return;
+    if (!reportTo || sent.current) return;
     sent.current = true;
-    view.submit({ intent: "view" }, { method: "post", defaultShouldRevalidate: false });
-  }, [track, view]);
+    report(reportTo, { intent: "view" });
+  }, [reportTo]);
 
   const audio = media.filter((m) => m.mediaType === "audio");
   const video = media.filter((m) => m.mediaType === "video");
@@ -70,7 +86,7 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
             <Link to={`/artist/${artist.slug}`} className={buttonClasses("primary", "md")}>
               View Profile
             </Link>
-            <PortfolioShareButton url={url} title={page.title} track={track} />
+            <PortfolioShareButton url={url} title={page.title} reportTo={reportTo} />
           </div>
         </div>
       </Card>
@@ -88,7 +104,7 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
         <MediaSection title="Audio">
           <ul className="space-y-3">
             {audio.map((m) => (
-              <PlayerTile key={m.id} media={m} track={track} />
+              <PlayerTile key={m.id} media={m} reportTo={reportTo} />
             ))}
           </ul>
         </MediaSection>
@@ -97,7 +113,7 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
         <MediaSection title="Videos">
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {video.map((m) => (
-              <PlayerTile key={m.id} media={m} track={track} />
+              <PlayerTile key={m.id} media={m} reportTo={reportTo} />
             ))}
           </ul>
         </MediaSection>
@@ -137,30 +153,26 @@ function MediaSection({ title, children }: { title: string; children: React.Reac
 }
 
 /** An audio or video item: its player, its name and the session it comes from. */
-function PlayerTile({ media, track }: { media: PublicPortfolioMedia; track: boolean }) {
+function PlayerTile({ media, reportTo }: { media: PublicPortfolioMedia; reportTo: string | null }) {
   return (
     <MediaTile
       as="li"
       kind={media.mediaType}
       title={media.description ?? media.fileName}
       wrapTitle
-      player={<Player media={media} track={track} />}
+      player={<Player media={media} reportTo={reportTo} />}
       meta={<p className="mt-1 text-slate-600 wrap-anywhere">From “{media.sessionTitle}”</p>}
     />
   );
 }
 
 /** A native player; its first start is reported once as a play. */
-function Player({ media, track }: { media: PublicPortfolioMedia; track: boolean }) {
-  const fetcher = useFetcher();
+function Player({ media, reportTo }: { media: PublicPortfolioMedia; reportTo: string | null }) {
   const played = useRef(false);
   const onPlay = () => {
-    if (!track || played.current) return;
+    if (!reportTo || played.current) return;
     played.current = true;
-    fetcher.submit(
-      { intent: "play", mediaId: media.id },
-      { method: "post", defaultShouldRevalidate: false },
-    );
+    report(reportTo, { intent: "play", mediaId: media.id });
   };
   const label = media.description ?? media.fileName;
   return media.mediaType === "audio" ? (
@@ -193,27 +205,18 @@ function Player({ media, track }: { media: PublicPortfolioMedia; track: boolean 
 function PortfolioShareButton({
   url,
   title,
-  track,
+  reportTo,
 }: {
   url: string;
   title: string;
-  track: boolean;
+  reportTo: string | null;
 }) {
-  const fetcher = useFetcher();
   return (
     <ShareButton
       url={url}
       title={title}
       copiedToast={{ title: "Link Copied", description: "Portfolio link copied to clipboard." }}
-      onShared={
-        track
-          ? () =>
-              fetcher.submit(
-                { intent: "share" },
-                { method: "post", defaultShouldRevalidate: false },
-              )
-          : undefined
-      }
+      onShared={reportTo ? () => report(reportTo, { intent: "share" }) : undefined}
     />
   );
 }
