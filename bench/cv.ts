@@ -19,6 +19,7 @@ import { generateSecretKeyMultibase } from "~/lib/ed25519-key.server";
 import { loadEnv } from "~/lib/env.server";
 import { type DatabaseHandle, openDatabase, queryRows } from "~db/client";
 import { createArtist, createSession } from "~db/factories";
+import { peerVerifications } from "~db/schema";
 import { freePort } from "../tests/support/free-port";
 import { createBenchDatabase } from "./bench-setup";
 
@@ -75,18 +76,25 @@ async function timeIssuing() {
   );
 }
 
-/** An artist with 500 verified sessions, signed by the worker; returns the slug. */
+/**
+ * An artist with 500 Peer-confirmed sessions (a fellow artist with a trust score of 100 verified
+ * each, as a share link's verification records it), signed by the worker; returns the slug.
+ */
 async function prepare(database: DatabaseHandle, env: ReturnType<typeof loadEnv>) {
   await database.migrate();
   const artist = await createArtist({ db: database.db }, { name: `Bench Artist ${Date.now()}` });
+  const peer = await createArtist({ db: database.db }, { name: `Bench Peer ${Date.now()}` });
   const start = Date.parse("2025-01-01T14:30:00Z");
   for (let i = 0; i < SESSIONS; i++) {
     const id = await createSession(database.db, artist.artistId, {
       title: `Gig ${i + 1}`,
       startTime: new Date(start + i * 86_400_000),
       isVerified: true,
-      verificationMethod: "client_booking",
+      verificationMethod: "peer",
     });
+    await database.db
+      .insert(peerVerifications)
+      .values({ sessionId: id, verifiedByArtistId: peer.artistId, trustScore: 100 });
     await queueCredentialRefresh(database.db, id);
   }
   const started = performance.now();
