@@ -108,7 +108,7 @@ const ACTIONS: Action[] = [
   },
   {
     name: "report a play",
-    path: () => `/portfolio/${portfolioId}`,
+    path: () => `/portfolio/${portfolioId}/report`,
     cookie: () => newcomer.cookie,
     fields: () => ({ intent: "play", mediaId }),
   },
