@@ -72,6 +72,9 @@ test("a 150 MB upload streams to storage: the server's memory does not grow with
     APP_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
+    // No demo data: seeding it and signing its credentials on first start competed with this
+    // test's first steps for the CPU (a profile took over 5 s to create beside other tests).
+    SEED_DEMO_DATA: "false",
   });
   // Our own port, so APP_URL (the mails' links, the trusted origin) matches the address we browse.
   const server = { ...spawned, url: `http://127.0.0.1:${port}` };
