@@ -8,8 +8,22 @@ import * as schema from "~db/schema";
 /** A SQL text with `$n` placeholders and their values, as a driver receives it. */
 export type Statement = { text: string; params: unknown[] };
 
-/** The exact SQL and parameters searchArtists sends for `q`, recorded by a pg-proxy Drizzle. */
-export async function discoverySql(q: DiscoveryQuery): Promise<Statement> {
+/** A discovery query with every filter empty, but for `fields`. */
+export const discoveryQuery = (fields: Partial<DiscoveryQuery>): DiscoveryQuery => ({
+  q: "",
+  genre: "",
+  location: "",
+  date: "",
+  page: 1,
+  clientVerified: 0,
+  ...fields,
+});
+
+/** The exact SQL and parameters `run` sends (its last statement), recorded by a pg-proxy Drizzle. */
+async function recordSql(
+  name: string,
+  run: (db: Database) => Promise<unknown>,
+): Promise<Statement> {
   let recorded: Statement | undefined;
   const recorder = drizzleProxy(
     async (text, params) => {
@@ -18,25 +32,18 @@ export async function discoverySql(q: DiscoveryQuery): Promise<Statement> {
     },
     { schema, casing: "snake_case" },
   );
-  await searchArtists({ db: recorder as unknown as Database }, null, q);
-  if (!recorded) throw new Error("searchArtists sent no query");
+  await run(recorder as unknown as Database);
+  if (!recorded) throw new Error(`${name} sent no query`);
   return recorded;
 }
 
-/** The exact SQL countFreeArtists sends for `q` (a date search's total), recorded the same way. */
-export async function freeCountSql(q: DiscoveryQuery): Promise<Statement> {
-  let recorded: Statement | undefined;
-  const recorder = drizzleProxy(
-    async (text, params) => {
-      recorded = { text, params };
-      return { rows: [] };
-    },
-    { schema, casing: "snake_case" },
-  );
-  await countFreeArtists({ db: recorder as unknown as Database }, null, q);
-  if (!recorded) throw new Error("countFreeArtists sent no query");
-  return recorded;
-}
+/** The exact SQL and parameters searchArtists sends for `q`. */
+export const discoverySql = (q: DiscoveryQuery) =>
+  recordSql("searchArtists", (db) => searchArtists({ db }, null, q));
+
+/** The exact SQL countFreeArtists sends for `q` (a date search's total). */
+export const freeCountSql = (q: DiscoveryQuery) =>
+  recordSql("countFreeArtists", (db) => countFreeArtists({ db }, null, q));
 
 /** The recorded statement as a Drizzle SQL with the same parameters, after `prefix` (EXPLAIN …). */
 export function rebind(statement: Statement, prefix: string): SQL {

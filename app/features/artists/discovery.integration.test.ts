@@ -5,6 +5,7 @@ import type { Queryable } from "~db/client";
 import { artistProfiles, users } from "~db/schema";
 import {
   describeNode,
+  discoveryQuery,
   discoverySql,
   explainJson,
   planNodes,
@@ -17,15 +18,7 @@ import { countDiscoveryFacets, facetQueries, searchArtists } from "./artists.ser
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
-const query = (fields: Partial<DiscoveryQuery>): DiscoveryQuery => ({
-  q: "",
-  genre: "",
-  location: "",
-  date: "",
-  page: 1,
-  clientVerified: 0,
-  ...fields,
-});
+const query = discoveryQuery;
 
 type NewArtist = {
   artistName: string;

@@ -19,6 +19,7 @@ import { artistActor, createArtist, createUser } from "~db/factories";
 import { artistBusyDays, externalCalendars, importedBusyDays } from "~db/schema";
 import {
   describeNode,
+  discoveryQuery,
   discoverySql,
   explainJson,
   freeCountSql,
@@ -61,15 +62,7 @@ const as = (user: { id: string }): SignedInActor => ({
   roles: [],
   artistProfileId: null,
 });
-const query = (fields: Partial<DiscoveryQuery>): DiscoveryQuery => ({
-  q: "",
-  genre: "",
-  location: "",
-  date: "",
-  page: 1,
-  clientVerified: 0,
-  ...fields,
-});
+const query = discoveryQuery;
 
 async function busyRows(artistId: string) {
   const rows = await database.db

@@ -6,7 +6,6 @@ import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DiscoveryQuery } from "~/features/artists/artists.schema";
 import { searchArtists } from "~/features/artists/artists.server";
 import {
   acceptBooking,
@@ -22,6 +21,7 @@ import { REFUSALS } from "~/lib/safe-fetch.server";
 import { artistActor, createArtist, createUser } from "~db/factories";
 import { externalCalendars } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
+import { discoveryQuery } from "../../../tests/support/query-plans";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { NOT_A_CALENDAR } from "./busy-days";
@@ -122,15 +122,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const query = (fields: Partial<DiscoveryQuery>): DiscoveryQuery => ({
-  q: "",
-  genre: "",
-  location: "",
-  date: "",
-  page: 1,
-  clientVerified: 0,
-  ...fields,
-});
+const query = discoveryQuery;
 
 describe("calendars in", () => {
   it("a busy day blocks requests and date search; the next sync frees it; no event text is kept", async () => {
