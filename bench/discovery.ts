@@ -22,9 +22,9 @@ import {
   countFreeArtists,
   FACET_TTL_MS,
   facetQueries,
-  getDiscoveryFacets,
   searchArtists,
 } from "../app/features/artists/artists.server";
+import { loadDiscovery } from "../app/features/artists/discovery.server";
 import {
   type Database,
   type DatabaseHandle,
@@ -408,15 +408,13 @@ const SCENARIOS: Scenario[] = [
   },
   { name: "genre filter (Jazz), page 3", queries: [query({ genre: "Jazz", page: 3 })] },
   {
-    // What /artist-discovery's loader does: the search and the filters' values side by side.
+    // What /artist-discovery's loader does (loadDiscovery): the search, the filters' values
+    // side by side, then the page's trust figures.
     name: "discovery page: search + facets",
     queries: [query({}), query({ genre: "Jazz" }), query({ location: "Mumbai" })],
     run: async (db, q) => {
-      const [found, facets] = await Promise.all([
-        search(db, q),
-        getDiscoveryFacets({ db: db as Database }, null),
-      ]);
-      return Math.min(found, facets.genres.length, facets.locations.length);
+      const page = await loadDiscovery({ db: db as Database }, null, q);
+      return Math.min(page.artists.length, page.facets.genres.length, page.facets.locations.length);
     },
   },
   {
@@ -456,7 +454,8 @@ const SCENARIOS: Scenario[] = [
     targetMs: TARGET_DB_P95_MS,
   },
   {
-    // What /artist-discovery's loader does for a date: page, count and filter values together.
+    // What /artist-discovery's loader does for a date: page, count, filter values and the
+    // page's trust figures (loadDiscovery, the loader's own function).
     name: "discovery page: date + genre + location",
     queries: [
       query({ date: BENCH_DAY, genre: "Jazz", location: "Chicago IL" }),
@@ -464,12 +463,8 @@ const SCENARIOS: Scenario[] = [
       query({ date: BENCH_DAY, location: "Chicago IL" }),
     ],
     run: async (db, q) => {
-      const [found, count, facets] = await Promise.all([
-        search(db, q),
-        countFreeArtists({ db: db as Database }, null, q),
-        getDiscoveryFacets({ db: db as Database }, null),
-      ]);
-      return Math.min(found, count ?? 0, facets.genres.length);
+      const page = await loadDiscovery({ db: db as Database }, null, q);
+      return Math.min(page.artists.length, page.freeCount ?? 0, page.facets.genres.length);
     },
   },
   {

@@ -4,9 +4,10 @@
 // mobile config: simulated throttling, mobile emulation; performance only) against Debian
 // Chromium on the floor and the public pages, cold cache each, and prints every page's figures
 // beside the floor's as ratios. `LIGHTHOUSE_RUNS=n` runs each page n times and keeps the median
-// run by score.
+// run by score. `LIGHTHOUSE_REPORTS=<dir>` also writes each run's full report there (JSON), to read
+// what an audit found (the LCP element and its phases, say).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -32,6 +33,7 @@ const REQUESTS_GOAL = 8;
 const TBT_GOAL_MS = 30;
 // The artist dashboard is signed in and not public: a looser JavaScript budget.
 const DASHBOARD_SCRIPT_RATIO_GOAL = 1.5;
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 const RUNS = Math.max(1, Number.parseInt(process.env.LIGHTHOUSE_RUNS ?? "1", 10) || 1);
 const CHROME_FLAGS = [
   "--headless=new",
@@ -109,6 +111,11 @@ async function measure(url: string, userDataDir: string, cookie?: string): Promi
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error("Lighthouse returned no result");
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      const name = `${path.basename(userDataDir)}-${new URL(url).pathname.replace(/\W+/g, "_")}.json`;
+      writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(result.lhr, null, 1));
+    }
     const lhr = result.lhr as unknown as Lhr;
     const score = lhr.categories.performance?.score;
     const value = (id: string) => lhr.audits[id]?.numericValue ?? null;

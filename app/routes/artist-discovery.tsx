@@ -8,13 +8,8 @@ import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
 import { FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
 import { parseDiscoveryQuery } from "~/features/artists/artists.schema";
-import {
-  countFreeArtists,
-  type Facet,
-  getDiscoveryFacets,
-  searchArtists,
-} from "~/features/artists/artists.server";
-import { getTrustFigures } from "~/features/trust/trust.server";
+import type { Facet } from "~/features/artists/artists.server";
+import { loadDiscovery } from "~/features/artists/discovery.server";
 import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatLongDate } from "~/lib/dates";
@@ -34,18 +29,7 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDiscoveryQuery(new URL(request.url).searchParams);
   const viewer = await getCurrentUser(request, context);
-  const [result, facets, freeCount] = await Promise.all([
-    searchArtists(context, viewer, query),
-    getDiscoveryFacets(context, viewer),
-    countFreeArtists(context, viewer, query),
-  ]);
-  // The page's artists' figures in one round trip.
-  const trust = await getTrustFigures(
-    context,
-    viewer,
-    result.artists.map((a) => a.id),
-  );
-  return { query, ...result, facets, trust, freeCount };
+  return { query, ...(await loadDiscovery(context, viewer, query)) };
 }
 
 /**
