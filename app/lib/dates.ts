@@ -4,6 +4,8 @@
  * Month and weekday names are hard-coded (not Intl) so the server and the browser render
  * identical text. Instants are converted to and from wall-clock times in a named IANA zone.
  */
+import { formatLongDate, MONTH_NAMES, parseDate, utc } from "./date-text";
+
 export type IsoDate = string;
 
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
@@ -88,6 +90,7 @@ export function formatDay(date: Date | string, timeZone: string) {
   return dateFormatter({ dateStyle: "medium", timeZone }).format(new Date(date));
 }
 
+export { formatLongDate, MONTH_NAMES } from "./date-text";
 export { formatHours } from "./hours";
 
 /** Is this a real calendar date written `YYYY-MM-DD` (not 2026-13-01, not 9999-99-99)? */
@@ -103,21 +106,6 @@ export function isIsoDate(value: string): boolean {
 /** A calendar month, `YYYY-MM`. */
 export type IsoMonth = string;
 
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
 /** Sunday first, like US calendars. */
 export const WEEKDAY_NAMES = [
   "Sunday",
@@ -129,28 +117,10 @@ export const WEEKDAY_NAMES = [
   "Saturday",
 ] as const;
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH_RE = /^(\d{4})-(\d{2})$/;
-
-function utc(year: number, monthIndex: number, day: number): Date {
-  const d = new Date(0);
-  d.setUTCFullYear(year, monthIndex, day);
-  return d;
-}
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, "0");
-}
-
-function parseDate(date: string): { year: number; month: number; day: number } {
-  const m = DATE_RE.exec(date);
-  if (!m) throw new RangeError(`Invalid date: ${date}`);
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const d = utc(year, month - 1, day);
-  if (d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) {
-    throw new RangeError(`Invalid date: ${date}`);
-  }
-  return { year, month, day };
 }
 
 function parseMonth(month: IsoMonth): { year: number; month: number } {
@@ -210,12 +180,6 @@ export function monthGrid(month: IsoMonth): (string | null)[][] {
 export function formatMonth(month: IsoMonth): string {
   const { year, month: m } = parseMonth(month);
   return `${MONTH_NAMES[m - 1]} ${year}`;
-}
-
-/** `2026-12-01` → `December 1, 2026`. */
-export function formatLongDate(date: string): string {
-  const { year, month, day } = parseDate(date);
-  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
 }
 
 /** `2026-12-01` → `Tue, Dec 1`. */

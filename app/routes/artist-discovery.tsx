@@ -12,7 +12,7 @@ import type { Facet } from "~/features/artists/artists.server";
 import { loadDiscovery } from "~/features/artists/discovery.server";
 import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate } from "~/lib/date-text";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/artist-discovery";
 

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate } from "~/lib/date-text";
 import { ArtistAvatar } from "./artist-avatar";
 import type { ArtistSummary } from "./artists.server";
 import { formatRating } from "./format";
