@@ -6,7 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -164,6 +164,22 @@ export function databaseOptionsFor(config: {
  * Rows of a raw SQL query; both drivers answer `{ rows }` (the pg-proxy that records statements
  * for the plan tests answers the rows themselves).
  */
+/**
+ * Independent reads: side by side on a pool, one after another in a transaction. A transaction
+ * holds one connection, where overlapping queries only queue (and node-postgres deprecates them:
+ * pg@9 refuses them). Use it instead of `Promise.all` in any function that may get a transaction.
+ */
+export async function readEach<T extends readonly unknown[]>(
+  db: Queryable,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction))
+    return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
+
 export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
   return Array.isArray(result) ? result : result.rows;

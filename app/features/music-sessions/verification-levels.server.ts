@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
-import type { Queryable } from "~db/client";
+import { type Queryable, readEach } from "~db/client";
 import {
   artistProfiles,
   bookings,
@@ -24,50 +24,53 @@ export async function sessionLevels(
   const ids = [...new Set(sessionIds.filter(isUuid))];
   const out = new Map<string, SessionLevel>();
   if (ids.length === 0) return out;
-  const [sessions, peers, lineup] = await Promise.all([
-    db
-      .select({
-        id: musicSessions.id,
-        // The session is inserted in the rating's own transaction: its creation is the rating.
-        clientRatedAt: sql<Date | null>`CASE WHEN ${bookings.ratingGiven} THEN ${musicSessions.createdAt} END`,
-      })
-      .from(musicSessions)
-      .leftJoin(bookings, eq(bookings.id, musicSessions.bookingId))
-      .where(inArray(musicSessions.id, ids)),
-    db
-      .select({
-        sessionId: peerVerifications.sessionId,
-        name: artistProfiles.artistName,
-        artistSlug: artistProfiles.slug,
-        trustScore: peerVerifications.trustScore,
-        at: peerVerifications.createdAt,
-      })
-      .from(peerVerifications)
-      .innerJoin(artistProfiles, eq(artistProfiles.id, peerVerifications.verifiedByArtistId))
-      .where(inArray(peerVerifications.sessionId, ids)),
-    db
-      .select({
-        sessionId: sessionParticipants.sessionId,
-        name: artistProfiles.artistName,
-        artistSlug: artistProfiles.slug,
-        answer: lineupConfirmations.answer,
-        at: lineupConfirmations.createdAt,
-      })
-      .from(sessionParticipants)
-      .innerJoin(artistProfiles, eq(artistProfiles.id, sessionParticipants.artistProfileId))
-      .leftJoin(
-        lineupConfirmations,
-        and(
-          eq(lineupConfirmations.sessionId, sessionParticipants.sessionId),
-          eq(lineupConfirmations.artistProfileId, sessionParticipants.artistProfileId),
+  const [sessions, peers, lineup] = await readEach(db, [
+    () =>
+      db
+        .select({
+          id: musicSessions.id,
+          // The session is inserted in the rating's own transaction: its creation is the rating.
+          clientRatedAt: sql<Date | null>`CASE WHEN ${bookings.ratingGiven} THEN ${musicSessions.createdAt} END`,
+        })
+        .from(musicSessions)
+        .leftJoin(bookings, eq(bookings.id, musicSessions.bookingId))
+        .where(inArray(musicSessions.id, ids)),
+    () =>
+      db
+        .select({
+          sessionId: peerVerifications.sessionId,
+          name: artistProfiles.artistName,
+          artistSlug: artistProfiles.slug,
+          trustScore: peerVerifications.trustScore,
+          at: peerVerifications.createdAt,
+        })
+        .from(peerVerifications)
+        .innerJoin(artistProfiles, eq(artistProfiles.id, peerVerifications.verifiedByArtistId))
+        .where(inArray(peerVerifications.sessionId, ids)),
+    () =>
+      db
+        .select({
+          sessionId: sessionParticipants.sessionId,
+          name: artistProfiles.artistName,
+          artistSlug: artistProfiles.slug,
+          answer: lineupConfirmations.answer,
+          at: lineupConfirmations.createdAt,
+        })
+        .from(sessionParticipants)
+        .innerJoin(artistProfiles, eq(artistProfiles.id, sessionParticipants.artistProfileId))
+        .leftJoin(
+          lineupConfirmations,
+          and(
+            eq(lineupConfirmations.sessionId, sessionParticipants.sessionId),
+            eq(lineupConfirmations.artistProfileId, sessionParticipants.artistProfileId),
+          ),
+        )
+        .where(
+          and(
+            inArray(sessionParticipants.sessionId, ids),
+            eq(sessionParticipants.participationType, "collaborator"),
+          ),
         ),
-      )
-      .where(
-        and(
-          inArray(sessionParticipants.sessionId, ids),
-          eq(sessionParticipants.participationType, "collaborator"),
-        ),
-      ),
   ]);
   const facts = new Map<string, LevelFacts>();
   for (const s of sessions) {
