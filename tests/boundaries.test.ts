@@ -21,6 +21,9 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "bookings -> availability/availability.server",
   // Discovery's "Available on" filter uses the one "free on a date" rule.
   "artists -> availability/availability.server",
+  // The discovery page's data (loadDiscovery, also what bench:discovery measures) includes the
+  // listed artists' trust figures.
+  "artists -> trust/trust.server",
   // A calendar feed lists the owner's bookings as calendar events, with their status rule.
   "calendars -> bookings/bookings.policy",
   // Writes that may change a session's level queue its credential for signing or revoking.
