@@ -165,3 +165,14 @@ export async function attempt<T>(
 export function notFound(): never {
   throw data(null, { status: 404 });
 }
+
+/**
+ * A resource route's answer when the thing is missing (a feed, a CV, a status list): 404 in plain
+ * text, the sentence saying what is missing, never stored by a cache (it may exist a minute later).
+ */
+export function notFoundText(message = "Not found"): Response {
+  return new Response(`${message}\n`, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

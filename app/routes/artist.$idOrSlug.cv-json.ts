@@ -1,5 +1,6 @@
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { getArtistCv } from "~/features/credentials/cv.server";
+import { notFoundText } from "~/lib/form.server";
 import type { Route } from "./+types/artist.$idOrSlug.cv-json";
 
 /** The artist's whole CV: one signed Verifiable Presentation, served as stored. */
@@ -7,11 +8,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request, context);
   const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
   const cv = await getArtistCv(context, viewer, { idOrSlug: params.idOrSlug, gzip });
-  if (!cv)
-    return new Response("This artist has no verified sessions yet.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+  if (!cv) return notFoundText("This artist has no verified sessions yet.");
   return new Response(cv.body, {
     headers: {
       ...(cv.gzipped ? { "Content-Encoding": "gzip" } : {}),

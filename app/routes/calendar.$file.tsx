@@ -1,4 +1,5 @@
 import { renderFeed } from "~/features/calendars/feeds.server";
+import { notFoundText } from "~/lib/form.server";
 import type { Route } from "./+types/calendar.$file";
 
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
@@ -11,10 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const token = FEED_FILE.exec(params.file ?? "")?.[1];
   const body = token ? await renderFeed(context, token) : null;
   if (body === null) {
-    return new Response("Not found\n", {
-      status: 404,
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-    });
+    return notFoundText();
   }
   return new Response(body, {
     headers: {
