@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
 import pg from "pg";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
 import { newAccount, signUpAndConfirm } from "./support/fixtures";
+import { freshPostgresDatabase } from "./support/postgres-database";
 
 /**
  * The whole booking story on two server instances sharing one PostgreSQL database: the artist
@@ -28,16 +26,10 @@ if (serverUrl) {
   test("book an artist: availability, request, live messages, accept, completion, rating", async ({
     browser,
   }) => {
-    const dbName = `gigledger_e2e_bookings_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    const dataDir = mkdtempSync(path.join(tmpdir(), "gigledger-bookings-"));
+    const database = await freshPostgresDatabase(serverUrl, "bookings");
     const shared = {
-      DATABASE_URL: url.href,
-      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
       TRUST_PROXY: "true",
       BETTER_AUTH_SECRET: "e2e-secret-".padEnd(40, "k"),
     };
@@ -159,7 +151,7 @@ if (serverUrl) {
       ).toBeVisible();
 
       // ── The event happens (date moved into the past), the client rates it ─────────────────
-      const db = new pg.Client({ connectionString: url.href });
+      const db = new pg.Client({ connectionString: database.url });
       await db.connect();
       await db.query(
         "UPDATE bookings SET event_date = event_date - 30 WHERE venue = 'The Piano Bar'",
@@ -195,9 +187,7 @@ if (serverUrl) {
       one.process.kill("SIGTERM");
       two.process.kill("SIGTERM");
       await Promise.all([one.exited, two.exited]);
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 }

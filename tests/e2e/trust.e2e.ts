@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import pg from "pg";
@@ -8,6 +5,7 @@ import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
 import { createArtistProfile } from "./support/artist-helpers";
 import { newAccount, signUpConfirmed } from "./support/fixtures";
+import { freshPostgresDatabase } from "./support/postgres-database";
 
 /**
  * Trust figures with their receipts, end to end: an artist receives eight requests, answers
@@ -71,17 +69,11 @@ if (serverUrl) {
   test("response rate, an artist's cancellation with its reason, and a substitute in one click", async ({
     browser,
   }, testInfo) => {
-    const dbName = `gigledger_e2e_trust_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    const db = new pg.Client({ connectionString: url.href });
-    const dataDir = mkdtempSync(path.join(tmpdir(), "gigledger-trust-"));
+    const database = await freshPostgresDatabase(serverUrl, "trust");
+    const db = new pg.Client({ connectionString: database.url });
     const server = await spawnServer({
-      DATABASE_URL: url.href,
-      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
       TRUST_PROXY: "true",
       BETTER_AUTH_SECRET: "e2e-secret-".padEnd(40, "t"),
     });
@@ -236,9 +228,7 @@ if (serverUrl) {
       server.process.kill("SIGTERM");
       await server.exited;
       await db.end().catch(() => {});
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 }

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type Browser, expect, test } from "@playwright/test";
 import pg from "pg";
 import { addDays, todayIn } from "~/lib/dates";
 import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
 import { createArtistProfile } from "./support/artist-helpers";
 import { newAccount, signUpAndConfirm } from "./support/fixtures";
+import { freshPostgresDatabase } from "./support/postgres-database";
 
 /**
  * The verification ladder as people meet it: a collaborator's "Confirm it happened", the client's
@@ -29,20 +27,14 @@ if (serverUrl) {
   test("lineup confirmation, the venue checkbox, and levels on the profile and session page", async ({
     browser,
   }) => {
-    const dbName = `gigledger_e2e_ladder_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    const dataDir = mkdtempSync(path.join(tmpdir(), "gigledger-ladder-"));
+    const database = await freshPostgresDatabase(serverUrl, "ladder");
     const server = await spawnServer({
-      DATABASE_URL: url.href,
-      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
       TRUST_PROXY: "true",
       BETTER_AUTH_SECRET: "e2e-secret-".padEnd(40, "v"),
     });
-    const db = new pg.Client({ connectionString: url.href });
+    const db = new pg.Client({ connectionString: database.url });
     try {
       await waitUntilReady(server);
       await db.connect();
@@ -159,9 +151,7 @@ if (serverUrl) {
       await db.end().catch(() => {});
       server.process.kill("SIGTERM");
       await server.exited;
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 }
