@@ -38,6 +38,7 @@ import {
   explainJson,
   freeCountSql,
   planNodes,
+  discoveryQuery as query,
   rebind,
   type Statement,
   seqScans,
@@ -373,16 +374,6 @@ const search = async (db: Queryable, q: DiscoveryQuery) =>
 
 const freeCount = async (db: Queryable, q: DiscoveryQuery) =>
   (await countFreeArtists({ db: db as Database }, null, q)) ?? 0;
-
-const query = (fields: Partial<DiscoveryQuery>): DiscoveryQuery => ({
-  q: "",
-  genre: "",
-  location: "",
-  date: "",
-  page: 1,
-  clientVerified: 0,
-  ...fields,
-});
 
 const SCENARIOS: Scenario[] = [
   {
