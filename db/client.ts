@@ -164,6 +164,11 @@ export function databaseOptionsFor(config: {
  * Rows of a raw SQL query; both drivers answer `{ rows }` (the pg-proxy that records statements
  * for the plan tests answers the rows themselves).
  */
+export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+}
+
 /**
  * Independent reads: side by side on a pool, one after another in a transaction. A transaction
  * holds one connection, where overlapping queries only queue (and node-postgres deprecates them:
@@ -178,9 +183,4 @@ export async function readEach<T extends readonly unknown[]>(
   const results: unknown[] = [];
   for (const read of reads) results.push(await read());
   return results as unknown as T;
-}
-
-export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
 }
