@@ -31,6 +31,7 @@ import { listImportedCalendars } from "~/features/calendars/imports.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
+import { renderSessionsSection } from "~/features/music-sessions/sessions-section.server";
 import { PortfolioManager } from "~/features/portfolio/portfolio-manager";
 import { getTrustFigures, listTrustReceipts } from "~/features/trust/trust.server";
 import { TrustReceipts } from "~/features/trust/trust-receipts";
@@ -97,7 +98,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     counts,
     availability,
     bookings,
-    sessions,
+    sessions: sessions ? renderSessionsSection(request, sessions) : null,
     trust: trust?.[artist.id] ?? null,
     receipts,
     feedUrl,

@@ -3,17 +3,19 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { inputClasses } from "~/components/ui/field";
+import { inputClasses } from "~/components/ui/input-classes";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
 import { FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
-import { parseDiscoveryQuery } from "~/features/artists/artists.schema";
+import { type DiscoveryQuery, parseDiscoveryQuery } from "~/features/artists/artists.schema";
 import type { Facet } from "~/features/artists/artists.server";
 import { loadDiscovery } from "~/features/artists/discovery.server";
 import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatLongDate } from "~/lib/date-text";
 import { pageMeta } from "~/lib/meta";
+import { renderMarkup } from "~/lib/server-markup.server";
 import type { Route } from "./+types/artist-discovery";
 
 // Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
@@ -29,7 +31,17 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDiscoveryQuery(new URL(request.url).searchParams);
   const viewer = await getCurrentUser(request, context);
-  return { query, ...(await loadDiscovery(context, viewer, query)) };
+  const { artists, hasMore, trust, facets, freeCount } = await loadDiscovery(
+    context,
+    viewer,
+    query,
+  );
+  const results = renderMarkup(
+    request,
+    <Results query={query} artists={artists} hasMore={hasMore} trust={trust} />,
+  );
+  const freeText = query.date && freeCount !== null ? freeCountText(freeCount, query.date) : null;
+  return { query, facets, freeText, results };
 }
 
 /**
@@ -69,19 +81,69 @@ function pageHref(params: URLSearchParams, page: number) {
   return qs ? `?${qs}` : ".";
 }
 
-export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
-  const { query, artists, hasMore, facets, freeCount } = loaderData;
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const loading =
-    navigation.state === "loading" && navigation.location.pathname === "/artist-discovery";
+/** The artists found and the page links: drawn on the server only (decision 022). */
+function Results({
+  query,
+  artists,
+  hasMore,
+  trust,
+}: Pick<Awaited<ReturnType<typeof loadDiscovery>>, "artists" | "hasMore" | "trust"> & {
+  query: DiscoveryQuery;
+}) {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.genre) params.set("genre", query.genre);
   if (query.location) params.set("location", query.location);
   if (query.date) params.set("date", query.date);
   if (query.clientVerified > 0) params.set("clientVerified", String(query.clientVerified));
+  return (
+    <>
+      {artists.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+          <h2 className="text-lg font-semibold">No artists found</h2>
+          <p className="mt-1 text-slate-600">
+            Try adjusting your search or filters to discover more talent.
+          </p>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {artists.map((artist) => (
+            <ArtistCard key={artist.id} artist={artist} availableOn={query.date || undefined}>
+              <TrustLines figures={trust[artist.id]} />
+            </ArtistCard>
+          ))}
+        </div>
+      )}
+      {query.page > 1 || hasMore ? (
+        <nav aria-label="Pages" className="mt-10 flex items-center justify-between">
+          {query.page > 1 ? (
+            <Link to={pageHref(params, query.page - 1)} className={buttonClasses("outline", "md")}>
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600">Page {query.page}</span>
+          {hasMore ? (
+            <Link to={pageHref(params, query.page + 1)} className={buttonClasses("outline", "md")}>
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
+  const { query, facets, freeText } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === "/artist-discovery";
   useEffect(() => () => clearTimeout(timer.current), []);
 
   return (
@@ -200,48 +262,9 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
 
       <div aria-live="polite" aria-busy={loading} className="mt-8">
         {loading ? <p className="mb-4 text-sm text-slate-600">Loading artists...</p> : null}
-        {query.date && freeCount !== null ? (
-          <p className="mb-4 text-sm text-slate-700">{freeCountText(freeCount, query.date)}</p>
-        ) : null}
-        {artists.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-            <h2 className="text-lg font-semibold">No artists found</h2>
-            <p className="mt-1 text-slate-600">
-              Try adjusting your search or filters to discover more talent.
-            </p>
-          </div>
-        ) : (
-          <div
-            className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}
-          >
-            {artists.map((artist) => (
-              <ArtistCard key={artist.id} artist={artist} availableOn={query.date || undefined}>
-                <TrustLines figures={loaderData.trust[artist.id]} />
-              </ArtistCard>
-            ))}
-          </div>
-        )}
+        {freeText ? <p className="mb-4 text-sm text-slate-700">{freeText}</p> : null}
+        <ServerMarkup markup={loaderData.results} className={loading ? "opacity-60" : undefined} />
       </div>
-
-      {query.page > 1 || hasMore ? (
-        <nav aria-label="Pages" className="mt-10 flex items-center justify-between">
-          {query.page > 1 ? (
-            <Link to={pageHref(params, query.page - 1)} className={buttonClasses("outline", "md")}>
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">Page {query.page}</span>
-          {hasMore ? (
-            <Link to={pageHref(params, query.page + 1)} className={buttonClasses("outline", "md")}>
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
     </main>
   );
 }

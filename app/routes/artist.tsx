@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pill, PillList } from "~/components/ui/pill";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { StatCard } from "~/components/ui/stat-card";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistAvatar } from "~/features/artists/artist-avatar";
@@ -30,7 +31,7 @@ import {
   AvailabilityCalendar,
   type CalendarView,
 } from "~/features/availability/availability-calendar";
-import { BookingLink } from "~/features/bookings/booking-link";
+import { BookingLink, useBookingDialog } from "~/features/bookings/booking-link";
 import { formatRupees } from "~/features/bookings/pricing";
 import { quickPickDates } from "~/features/bookings/quick-picks";
 import { getCvSummary } from "~/features/credentials/cv.server";
@@ -40,6 +41,8 @@ import { getCollaborationInsight } from "~/features/instagram/instagram.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
+import { renderSessionsSection } from "~/features/music-sessions/sessions-section.server";
+import type { TrustFigures } from "~/features/trust/trust";
 import { getTrustFigures } from "~/features/trust/trust.server";
 import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
@@ -55,6 +58,7 @@ import {
 } from "~/lib/dates";
 import { notFound } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { renderMarkup } from "~/lib/server-markup.server";
 import type { Route } from "./+types/artist";
 
 // Only the owner sees the portfolio manager: visitors of the profile never download it.
@@ -106,28 +110,72 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getCvSummary(context, viewer, artist.id),
   ]);
   const { userId: _owner, ...publicArtist } = artist;
-  return {
+  const isOwner = canEditArtistProfile(viewer, artist);
+  const canBook = canBookArtist(viewer, artist);
+  const quickPicks = quickPickDates(
+    availability.filter((e) => !busyDays[e.date]),
+    today,
+  );
+  const parts: ProfileParts = {
     artist: publicArtist,
-    isOwner: canEditArtistProfile(viewer, artist),
-    canBook: canBookArtist(viewer, artist),
-    availability,
-    performances,
+    isOwner,
+    canBook,
     portfolioId,
-    sessions,
     collaboration,
-    reviews,
     trust: trust[artist.id],
-    cv,
+    startDate,
+  };
+  const description =
+    `${artist.genre} · ${artist.location} · ${artist.verifiedSessions} verified sessions · rating ${formatRating(artist.rating)}. ${artist.bio}`.slice(
+      0,
+      200,
+    );
+  return {
+    // What needs no JavaScript is drawn on the server only (decision 022); the calendar, the
+    // sessions and the booking dialog are the page's own components.
+    markup: {
+      top: renderMarkup(request, <ProfileTop {...parts} />),
+      performances: renderMarkup(
+        request,
+        <RecentPerformances performances={performances} timeZone={artist.timeZone} />,
+      ),
+      bottom: renderMarkup(
+        request,
+        <>
+          <Reviews reviews={reviews} total={artist.totalReviews} />
+          <VerifiedCv
+            slug={artist.slug}
+            artistName={artist.artistName}
+            credentialCount={cv.credentialCount}
+          />
+        </>,
+      ),
+    },
+    head: {
+      title: `${artist.artistName} — ${artist.genre} artist in ${artist.location}`,
+      description,
+      canonical: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
+    },
+    isOwner,
+    booking: canBook
+      ? {
+          artist: {
+            id: artist.id,
+            slug: artist.slug,
+            artistName: artist.artistName,
+            hourlyRate: artist.hourlyRate,
+          },
+          quickPicks,
+          blockedDates: busyDays as Record<string, string>,
+          today,
+          startDate: startDate ?? undefined,
+        }
+      : null,
+    availability,
+    sessions: renderSessionsSection(request, sessions),
     today,
     month,
     view,
-    canonical: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
-    quickPicks: quickPickDates(
-      availability.filter((e) => !busyDays[e.date]),
-      today,
-    ),
-    blockedDates: busyDays as Record<string, string>,
-    startDate,
   };
 }
 
@@ -157,17 +205,9 @@ export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
   if (!loaded) return [{ title: "Artist Not Found | GigLedger" }];
-  const { artist, canonical } = loaded;
-  const description =
-    `${artist.genre} · ${artist.location} · ${artist.verifiedSessions} verified sessions · rating ${formatRating(artist.rating)}. ${artist.bio}`.slice(
-      0,
-      200,
-    );
+  const { title, description, canonical } = loaded.head;
   return [
-    ...pageMeta({
-      title: `${artist.artistName} — ${artist.genre} artist in ${artist.location}`,
-      description,
-    }),
+    ...pageMeta({ title, description }),
     { property: "og:type", content: "profile" },
     { property: "og:url", content: canonical },
     { tagName: "link", rel: "canonical", href: canonical },
@@ -180,26 +220,28 @@ const SOCIAL = [
   ["facebook", "Facebook"],
 ] as const;
 
-export default function ArtistPage({ loaderData }: Route.ComponentProps) {
-  const {
-    artist,
-    isOwner,
-    canBook,
-    availability,
-    performances,
-    portfolioId,
-    sessions,
-    today,
-    month,
-    view,
-    reviews,
-    quickPicks,
-    blockedDates,
-    startDate,
-  } = loaderData;
-  const { search } = useLocation();
+type ProfileParts = {
+  artist: Omit<NonNullable<Awaited<ReturnType<typeof getArtistProfile>>>, "userId">;
+  isOwner: boolean;
+  canBook: boolean;
+  portfolioId: string | null;
+  collaboration: Awaited<ReturnType<typeof getCollaborationInsight>> | null;
+  trust: TrustFigures | undefined;
+  startDate: string | null;
+};
+
+/** The artist's card and figures (server markup). */
+function ProfileTop({
+  artist,
+  isOwner,
+  canBook,
+  portfolioId,
+  collaboration,
+  trust,
+  startDate,
+}: ProfileParts) {
   return (
-    <main id="main" className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:py-12">
+    <>
       <Card as="section" className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <ArtistAvatar name={artist.artistName} avatarPath={artist.avatarPath} size="lg" />
         <div className="min-w-0 flex-1">
@@ -225,19 +267,13 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
               </Pill>
             ) : null}
           </PillList>
-          {loaderData.collaboration ? (
+          {collaboration ? (
             <div className="mt-3">
-              <CollaborationIndicator
-                insight={loaderData.collaboration}
-                artistName={artist.artistName}
-              />
+              <CollaborationIndicator insight={collaboration} artistName={artist.artistName} />
             </div>
           ) : null}
           <p className="mt-4 whitespace-pre-line text-slate-700 wrap-anywhere">{artist.bio}</p>
-          <TrustLines
-            figures={loaderData.trust}
-            className="mt-3 space-y-0.5 text-sm text-slate-700"
-          />
+          <TrustLines figures={trust} className="mt-3 space-y-0.5 text-sm text-slate-700" />
           {SOCIAL.some(([key]) => artist.socialLinks[key]) ? (
             <ul className="mt-4 flex flex-wrap gap-3" aria-label="Social links">
               {SOCIAL.map(([key, label]) =>
@@ -262,13 +298,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
                 Dashboard
               </Link>
             ) : canBook ? (
-              <BookingLink
-                artist={artist}
-                quickPicks={quickPicks}
-                blockedDates={blockedDates}
-                today={today}
-                startDate={startDate ?? undefined}
-              />
+              <BookingLink slug={artist.slug} startDate={startDate ?? undefined} />
             ) : (
               <Link
                 to={`/auth?reason=book&redirectTo=${encodeURIComponent(`/artist/${artist.slug}`)}`}
@@ -301,6 +331,17 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
           }
         />
       </section>
+    </>
+  );
+}
+
+export default function ArtistPage({ loaderData }: Route.ComponentProps) {
+  const { markup, isOwner, booking, availability, sessions, today, month, view } = loaderData;
+  const { search } = useLocation();
+  const { book, dialog } = useBookingDialog(booking);
+  return (
+    <main id="main" className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:py-12">
+      <ServerMarkup markup={markup.top} actions={{ book }} className="space-y-8" />
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <Card as="section" id="book" aria-labelledby="availability-title">
@@ -319,16 +360,10 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
             }}
           />
         </Card>
-        <RecentPerformances performances={performances} timeZone={artist.timeZone} />
+        <ServerMarkup markup={markup.performances} />
       </div>
 
-      <Reviews reviews={reviews} total={artist.totalReviews} />
-
-      <VerifiedCv
-        slug={artist.slug}
-        artistName={artist.artistName}
-        credentialCount={loaderData.cv.credentialCount}
-      />
+      <ServerMarkup markup={markup.bottom} className="space-y-8" />
 
       <MusicSessionsSection
         data={sessions}
@@ -340,6 +375,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
           ) : undefined
         }
       />
+      {dialog}
     </main>
   );
 }

@@ -5,11 +5,13 @@ import Search from "lucide-react/icons/search";
 import Users from "lucide-react/icons/users";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
-import { getFeaturedArtists } from "~/features/artists/artists.server";
+import { type ArtistSummary, getFeaturedArtists } from "~/features/artists/artists.server";
 import { FeaturedArtistCard } from "~/features/artists/featured-artist-card";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/meta";
+import { renderMarkup } from "~/lib/server-markup.server";
 import type { Route } from "./+types/home";
 
 // Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
@@ -24,7 +26,13 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request, context);
-  return { featured: await getFeaturedArtists(context, viewer, { limit: 2 }) };
+  const featured = await getFeaturedArtists(context, viewer, { limit: 2 });
+  // Nothing on this page needs JavaScript: it is drawn on the server only (decision 022).
+  return { page: renderMarkup(request, <HomePage featured={featured} />) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <ServerMarkup markup={loaderData.page} />;
 }
 
 const STEPS = [
@@ -45,7 +53,7 @@ const STEPS = [
   },
 ];
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+function HomePage({ featured }: { featured: ArtistSummary[] }) {
   return (
     <main id="main">
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -94,7 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Featured Artists
           </h2>
           <div className="mt-10 grid gap-6 md:grid-cols-3">
-            {loaderData.featured.map((artist) => (
+            {featured.map((artist) => (
               <FeaturedArtistCard key={artist.id} artist={artist} />
             ))}
             <Link

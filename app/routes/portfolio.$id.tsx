@@ -1,11 +1,14 @@
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { formatRating } from "~/features/artists/format";
 import { getPortfolioPage, portfolioUrl } from "~/features/portfolio/portfolio.server";
+import { usePortfolioReports } from "~/features/portfolio/portfolio-reports";
 import { PublicPortfolio } from "~/features/portfolio/public-portfolio";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { notFound } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { renderMarkup } from "~/lib/server-markup.server";
 import type { Route } from "./+types/portfolio.$id";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -16,10 +19,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = portfolioUrl(context.env.appUrl, page.id);
   const photo = page.media.find((m) => m.mediaType === "photo");
   const imageKey = photo ? (photo.previewPath ?? photo.filePath) : page.artist.avatarPath;
+  const { artist } = page;
+  const description = (
+    page.description ??
+    `${artist.artistName} · ${artist.genre} · ${artist.location} · ${artist.verifiedSessions} verified sessions · rating ${formatRating(artist.rating)}`
+  ).slice(0, 200);
   return {
-    page,
-    url,
-    image: imageKey ? new URL(`/files/${imageKey}`, context.env.appUrl).href : null,
+    // What the page shows; only its reports and "Share" run in the browser (decision 022).
+    markup: renderMarkup(request, <PublicPortfolio page={page} />),
+    report: { id: page.id, isOwner: page.isOwner, title: page.title, url },
+    head: {
+      title: page.title,
+      description,
+      url,
+      image: imageKey ? new URL(`/files/${imageKey}`, context.env.appUrl).href : null,
+      isPublic: page.isPublic,
+    },
   };
 }
 
@@ -28,24 +43,20 @@ export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
   if (!loaded) return [{ title: "Page Not Found | GigLedger" }];
-  const { page, url, image } = loaded;
-  const { artist } = page;
-  const description = (
-    page.description ??
-    `${artist.artistName} · ${artist.genre} · ${artist.location} · ${artist.verifiedSessions} verified sessions · rating ${formatRating(artist.rating)}`
-  ).slice(0, 200);
+  const { title, description, url, image, isPublic } = loaded.head;
   return [
-    ...pageMeta({ title: page.title, description }),
+    ...pageMeta({ title, description }),
     { property: "og:type", content: "profile" },
     { property: "og:url", content: url },
     ...(image ? [{ property: "og:image", content: image }] : []),
     { tagName: "link", rel: "canonical", href: url },
-    ...(page.isPublic ? [] : [{ name: "robots", content: "noindex" }]),
+    ...(isPublic ? [] : [{ name: "robots", content: "noindex" }]),
   ];
 };
 
 export default function PortfolioRoute({ loaderData }: Route.ComponentProps) {
-  return <PublicPortfolio page={loaderData.page} url={loaderData.url} />;
+  const actions = usePortfolioReports(loaderData.report);
+  return <ServerMarkup markup={loaderData.markup} actions={actions} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

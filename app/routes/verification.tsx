@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { ProsePage } from "~/components/layout/prose-page";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { VERIFICATION_LEVELS } from "~/features/music-sessions/verification-levels";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/meta";
+import { renderMarkup } from "~/lib/server-markup.server";
 import type { Route } from "./+types/verification";
 
 // Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
@@ -15,8 +17,17 @@ export const meta: Route.MetaFunction = () =>
       "The four verification levels of a GigLedger session, from Self-logged to Lineup-verified, and what each one proves.",
   });
 
+export function loader({ request }: Route.LoaderArgs) {
+  // Nothing on this page needs JavaScript: it is drawn on the server only (decision 022).
+  return { page: renderMarkup(request, <VerificationLadder />) };
+}
+
+export default function Verification({ loaderData }: Route.ComponentProps) {
+  return <ServerMarkup markup={loaderData.page} />;
+}
+
 /** The ladder in plain words: the same labels and explanations every session shows. */
-export default function VerificationLadder() {
+function VerificationLadder() {
   return (
     <ProsePage
       title="How sessions are verified"

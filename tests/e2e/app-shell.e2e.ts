@@ -123,3 +123,25 @@ test.describe("mobile navigation", () => {
     await context.close();
   });
 });
+
+test.describe("pages drawn on the server only (decision 022)", () => {
+  test("follow their links on the client, without loading a new document", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    // A value kept on the window lives only as long as this document.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await page.getByRole("link", { name: "Explore Artist Profiles" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Discover Talented Artists" }),
+    ).toBeVisible();
+    await page
+      .getByRole("link", { name: /View Profile & Book/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/artist\/[^/]+$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Reviews" })).toBeVisible();
+
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  });
+});

@@ -2,7 +2,8 @@ import Check from "lucide-react/icons/check";
 import Copy from "lucide-react/icons/copy";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "./button";
-import { FieldFrame, inputClasses, useFieldIds } from "./field";
+import { FieldFrame, useFieldIds } from "./field";
+import { inputClasses } from "./input-classes";
 import { type ToastInput, useToast } from "./toast";
 
 const COPIED_MS = 2000;

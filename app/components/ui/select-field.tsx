@@ -1,5 +1,6 @@
 import type { SelectHTMLAttributes } from "react";
-import { FieldFrame, type FieldFrameProps, inputClasses, useField } from "./field";
+import { FieldFrame, type FieldFrameProps, useField } from "./field";
+import { inputClasses } from "./input-classes";
 
 /**
  * A labelled native select, wired like Field (error and hint linked, aria-invalid). Pass the

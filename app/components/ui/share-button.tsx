@@ -24,10 +24,32 @@ export async function shareOrCopy(url: string, title: string) {
 }
 
 /**
- * 'Share': the device's share sheet where there is one, otherwise the link is copied and
- * `copiedToast` says so. `onShared` runs once the link was shared or copied (not when cancelled
- * or refused).
+ * Shares a link (the device's share sheet, or a copy) and tells the person what happened:
+ * `copiedToast` once copied, an error when copying was refused. Resolves to true once the link
+ * was shared or copied (not when cancelled or refused).
  */
+export function useShareLink(copiedToast: ToastInput) {
+  const toast = useToast();
+  return async (url: string, title: string) => {
+    const result = await shareOrCopy(url, title);
+    if (result === "failed")
+      toast({
+        title: "Error",
+        description: "Could not copy the link. Please copy it by hand.",
+        variant: "destructive",
+      });
+    if (result === "copied") toast(copiedToast);
+    return result === "shared" || result === "copied";
+  };
+}
+
+const shareLabel = (
+  <>
+    <Share2 aria-hidden className="h-4 w-4" /> Share
+  </>
+);
+
+/** 'Share' (see `useShareLink`); `onShared` runs once the link was shared or copied. */
 export function ShareButton({
   url,
   title,
@@ -41,27 +63,28 @@ export function ShareButton({
   size?: ButtonSize;
   onShared?: () => void;
 }) {
-  const toast = useToast();
+  const share = useShareLink(copiedToast);
   return (
     <Button
       variant="outline"
       size={size}
       onClick={async () => {
-        const result = await shareOrCopy(url, title);
-        if (result === "cancelled") return;
-        if (result === "failed") {
-          toast({
-            title: "Error",
-            description: "Could not copy the link. Please copy it by hand.",
-            variant: "destructive",
-          });
-          return;
-        }
-        if (result === "copied") toast(copiedToast);
-        onShared?.();
+        if (await share(url, title)) onShared?.();
       }}
     >
-      <Share2 aria-hidden className="h-4 w-4" /> Share
+      {shareLabel}
+    </Button>
+  );
+}
+
+/**
+ * The same button inside server markup (decision 022), where the page's `share` action does
+ * what `ShareButton`'s click does.
+ */
+export function ShareButtonMarkup({ size }: { size?: ButtonSize }) {
+  return (
+    <Button variant="outline" size={size} data-action="share">
+      {shareLabel}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import type { TextareaHTMLAttributes } from "react";
-import { FieldFrame, type FieldFrameProps, inputClasses, useField } from "./field";
+import { FieldFrame, type FieldFrameProps, useField } from "./field";
+import { inputClasses } from "./input-classes";
 
 /** A labelled textarea, wired like Field. */
 export function TextareaField(

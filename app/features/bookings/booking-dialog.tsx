@@ -1,17 +1,15 @@
-import CalendarCheck from "lucide-react/icons/calendar-check";
 import X from "lucide-react/icons/x";
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import type { FormReply } from "~/lib/form";
 import { useToastOn } from "~/lib/use-toast-on";
-import { bookingHref } from "./booking-link";
 import { BookingRequestForm } from "./booking-request-form";
 import type { QuickPick } from "./quick-picks";
 
-type Props = {
-  /** Open as soon as it appears (it is loaded on the first click). */
-  openOnMount?: boolean;
+export type BookingDialogProps = {
+  /** How many times "Book Performance" was used: each use opens the dialog. */
+  asked: number;
   artist: { id: string; slug: string; artistName: string; hourlyRate: number | null };
   quickPicks: QuickPick[];
   blockedDates: Record<string, string>;
@@ -21,9 +19,9 @@ type Props = {
 };
 
 /**
- * 'Book Performance': a link to the booking page, which JavaScript turns into a modal dialog on
- * the profile. A sent request goes on to its own page with 'Booking Request Sent!'; a refused one
- * stays in the dialog with the errors and what was typed.
+ * The booking form in a modal dialog on the profile (opened through `useBookingDialog`). A sent
+ * request goes on to its own page with 'Booking Request Sent!'; a refused one stays in the dialog
+ * with the errors and what was typed, also when it is closed and opened again.
  */
 export function BookingDialog({
   artist,
@@ -31,62 +29,54 @@ export function BookingDialog({
   blockedDates,
   today,
   startDate,
-  openOnMount = false,
-}: Props) {
+  asked,
+}: BookingDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<FormReply>();
   const location = useLocation();
   useToastOn(fetcher.data, fetcher.data?.toast);
-  const openedAt = useRef(location.key);
   useEffect(() => {
-    if (openOnMount && location.key === openedAt.current) dialog.current?.showModal();
-    else dialog.current?.close();
-  }, [location.key, openOnMount]);
+    if (asked > 0) dialog.current?.showModal();
+  }, [asked]);
+  // Another page (the sent request's, say) closes it.
+  const shownAt = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== shownAt.current) dialog.current?.close();
+    shownAt.current = location.key;
+  }, [location.key]);
 
   return (
-    <>
-      <a
-        href={bookingHref(artist.slug, startDate)}
-        className={buttonClasses("primary", "md")}
-        onClick={(event) => {
-          event.preventDefault();
-          dialog.current?.showModal();
-        }}
-      >
-        <CalendarCheck aria-hidden className="h-4 w-4" /> Book Performance
-      </a>
-      <dialog
-        ref={dialog}
-        aria-labelledby="book-title"
-        className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/50"
-      >
-        <div className="max-h-[85vh] overflow-y-auto p-6">
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <h2 id="book-title" className="text-xl font-semibold">
-              Book {artist.artistName}
-            </h2>
-            <button
-              type="button"
-              aria-label="Close"
-              className={buttonClasses("ghost", "icon")}
-              onClick={() => dialog.current?.close()}
-            >
-              <X aria-hidden className="h-5 w-5" />
-            </button>
-          </div>
-          <BookingRequestForm
-            key={location.key}
-            fetcher={fetcher}
-            result={fetcher.data}
-            artistId={artist.id}
-            hourlyRate={artist.hourlyRate}
-            quickPicks={quickPicks}
-            blockedDates={blockedDates}
-            today={today}
-            prefill={startDate ? { eventDate: startDate } : undefined}
-          />
+    <dialog
+      ref={dialog}
+      aria-labelledby="book-title"
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <div className="max-h-[85vh] overflow-y-auto p-6">
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id="book-title" className="text-xl font-semibold">
+            Book {artist.artistName}
+          </h2>
+          <button
+            type="button"
+            aria-label="Close"
+            className={buttonClasses("ghost", "icon")}
+            onClick={() => dialog.current?.close()}
+          >
+            <X aria-hidden className="h-5 w-5" />
+          </button>
         </div>
-      </dialog>
-    </>
+        <BookingRequestForm
+          key={location.key}
+          fetcher={fetcher}
+          result={fetcher.data}
+          artistId={artist.id}
+          hourlyRate={artist.hourlyRate}
+          quickPicks={quickPicks}
+          blockedDates={blockedDates}
+          today={today}
+          prefill={startDate ? { eventDate: startDate } : undefined}
+        />
+      </div>
+    </dialog>
   );
 }

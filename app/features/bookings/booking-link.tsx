@@ -1,22 +1,13 @@
 import CalendarCheck from "lucide-react/icons/calendar-check";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
-import type { QuickPick } from "./quick-picks";
+import type { BookingDialogProps } from "./booking-dialog";
 
 // The booking form is loaded only when a signed-in visitor asks for it: visitors who just read
 // the profile download none of it.
 const BookingDialog = lazy(() =>
   import("./booking-dialog").then((m) => ({ default: m.BookingDialog })),
 );
-
-type Props = {
-  artist: { id: string; slug: string; artistName: string; hourlyRate: number | null };
-  quickPicks: QuickPick[];
-  blockedDates: Record<string, string>;
-  today: string;
-  /** The date the visitor searched for: the form starts on it. */
-  startDate?: string;
-};
 
 /** The booking page for the artist, starting on `date` when there is one. */
 export function bookingHref(slug: string, date?: string) {
@@ -25,26 +16,38 @@ export function bookingHref(slug: string, date?: string) {
   return `/bookings?${params}`;
 }
 
-/** 'Book Performance': a link to the booking page until JavaScript opens the dialog instead. */
-export function BookingLink(props: Props) {
-  const [wanted, setWanted] = useState(false);
-  const link = (
+/**
+ * 'Book Performance' in the profile's server markup (decision 022): a link to the booking page,
+ * which the profile's `book` action (`useBookingDialog`) turns into the booking dialog.
+ */
+export function BookingLink({ slug, startDate }: { slug: string; startDate?: string }) {
+  return (
     <a
-      href={bookingHref(props.artist.slug, props.startDate)}
+      href={bookingHref(slug, startDate)}
+      data-action="book"
       className={buttonClasses("primary", "md")}
-      onClick={(event) => {
-        event.preventDefault();
-        setWanted(true);
-      }}
-      onPointerEnter={() => void import("./booking-dialog")}
     >
       <CalendarCheck aria-hidden className="h-4 w-4" /> Book Performance
     </a>
   );
-  if (!wanted) return link;
-  return (
-    <Suspense fallback={link}>
-      <BookingDialog {...props} openOnMount />
-    </Suspense>
-  );
+}
+
+/**
+ * The booking dialog behind `BookingLink`: loaded at the first "Book Performance", opened at each.
+ * `book` is the action; `dialog` goes anywhere in the page (it is modal).
+ */
+export function useBookingDialog(props: Omit<BookingDialogProps, "asked"> | null): {
+  book: () => void;
+  dialog: ReactNode;
+} {
+  const [asked, setAsked] = useState(0);
+  return {
+    book: () => setAsked((n) => n + 1),
+    dialog:
+      props && asked > 0 ? (
+        <Suspense fallback={null}>
+          <BookingDialog {...props} asked={asked} />
+        </Suspense>
+      ) : null,
+  };
 }

@@ -2,7 +2,7 @@ import RefreshCw from "lucide-react/icons/refresh-cw";
 import Trash2 from "lucide-react/icons/trash-2";
 import { Form } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { inputClasses } from "~/components/ui/field";
+import { inputClasses } from "~/components/ui/input-classes";
 import { formatWallClock } from "~/lib/dates";
 import { MAX_CALENDARS_PER_ARTIST } from "./calendars.constants";
 import type { ImportedCalendar } from "./imports.server";

@@ -2,7 +2,7 @@ import Upload from "lucide-react/icons/upload";
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { inputClasses } from "~/components/ui/field";
+import { inputClasses } from "~/components/ui/input-classes";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ACCEPTED_MEDIA, formatFileSize, type MediaLimitsMb } from "./media-type";

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "re
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { inputClasses } from "~/components/ui/field";
+import { inputClasses } from "~/components/ui/input-classes";
 import { useToast } from "~/components/ui/toast";
 import { formatTime, MONTH_NAMES, wallClockIn, zoneAbbreviation } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";

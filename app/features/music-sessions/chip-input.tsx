@@ -1,7 +1,7 @@
 import Plus from "lucide-react/icons/plus";
 import X from "lucide-react/icons/x";
 import { useId, useState } from "react";
-import { inputClasses } from "~/components/ui/field";
+import { inputClasses } from "~/components/ui/input-classes";
 import { useHydrated } from "~/lib/use-hydrated";
 import { addChip, removeChip } from "./chips";
 

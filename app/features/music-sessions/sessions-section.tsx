@@ -1,21 +1,30 @@
-import Music from "lucide-react/icons/eighth-notes";
 import Plus from "lucide-react/icons/plus";
 import Search from "lucide-react/icons/search";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { inputClasses } from "~/components/ui/field";
+import { inputClasses } from "~/components/ui/input-classes";
 import { SelectField } from "~/components/ui/select-field";
+import { type Markup, ServerMarkup } from "~/components/ui/server-markup";
 import { Spinner } from "~/components/ui/spinner";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
 import type { SessionsSectionData } from "./music-sessions.server";
-import { SessionCard } from "./session-card";
 import { SESSION_FILTERS } from "./session-types";
 
 const SEARCH_PARAMS = new Set(["sq", "stype"]);
 /** The address parameter of the Sessions / Portfolio tabs (no value: Sessions). */
 const TAB_PARAM = "stab";
+
+/** What 'Musical Sessions & Portfolio' shows in the browser: the list is server markup. */
+export type SessionsSectionView = Pick<SessionsSectionData, "isOwner" | "query"> & {
+  list: Markup;
+};
+
+/** 'Log Session', coming back to this page (with its search) once logged. */
+export function logSessionHref(location: { pathname: string; search: string }) {
+  return `/sessions/new?returnTo=${encodeURIComponent(location.pathname + location.search)}`;
+}
 
 /**
  * 'Musical Sessions & Portfolio': an artist's sessions (searchable, filtered by type) and
@@ -28,7 +37,7 @@ export function MusicSessionsSection({
   data,
   portfolio,
 }: {
-  data: SessionsSectionData;
+  data: SessionsSectionView;
   /** The owner's portfolio manager, when there is one to show. */
   portfolio?: ReactNode;
 }) {
@@ -99,7 +108,7 @@ export function MusicSessionsSection({
   );
 }
 
-function SessionsTab({ data }: { data: SessionsSectionData }) {
+function SessionsTab({ data }: { data: SessionsSectionView }) {
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -111,8 +120,7 @@ function SessionsTab({ data }: { data: SessionsSectionData }) {
 
   const here = new URLSearchParams(location.search);
   const kept = [...here.entries()].filter(([k]) => !SEARCH_PARAMS.has(k));
-  const returnTo = `${location.pathname}${location.search}`;
-  const logHref = `/sessions/new?returnTo=${encodeURIComponent(returnTo)}`;
+  const logHref = logSessionHref(location);
 
   const searching =
     navigation.state === "loading" &&
@@ -195,29 +203,8 @@ function SessionsTab({ data }: { data: SessionsSectionData }) {
           <p className="flex items-center justify-center gap-2 py-10 text-slate-600">
             <Spinner /> Loading sessions...
           </p>
-        ) : data.sessions.length === 0 ? (
-          <div className="flex flex-col items-center py-10 text-center">
-            <Music aria-hidden className="h-10 w-10 text-slate-300" />
-            <p className="mt-2 font-medium text-slate-700">
-              {data.hasNone ? "No sessions logged yet" : "No sessions match your search"}
-            </p>
-            {data.hasNone && data.isOwner ? (
-              <Link to={logHref} className={buttonClasses("primary", "md", "mt-4")}>
-                <Plus aria-hidden className="h-4 w-4" /> Log Your First Session
-              </Link>
-            ) : null}
-          </div>
         ) : (
-          <ul
-            aria-label="Sessions"
-            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          >
-            {data.sessions.map((s) => (
-              <li key={s.id} className="grid min-w-0 grid-cols-1">
-                <SessionCard session={s} canEdit={data.isOwner} />
-              </li>
-            ))}
-          </ul>
+          <ServerMarkup markup={data.list} />
         )}
       </div>
     </>

@@ -5,7 +5,7 @@ import Star from "lucide-react/icons/star";
 import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { inputClasses } from "~/components/ui/field";
+import { inputClasses } from "~/components/ui/input-classes";
 import { MediaTile } from "~/components/ui/media-tile";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";

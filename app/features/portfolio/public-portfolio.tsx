@@ -1,49 +1,26 @@
 import Music from "lucide-react/icons/eighth-notes";
 import Lock from "lucide-react/icons/lock";
 import MapPin from "lucide-react/icons/map-pin";
-import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, cardClasses } from "~/components/ui/card";
 import { MediaTile } from "~/components/ui/media-tile";
 import { Pill, PillList } from "~/components/ui/pill";
-import { ShareButton } from "~/components/ui/share-button";
+import { ShareButtonMarkup } from "~/components/ui/share-button";
 import { ArtistAvatar } from "~/features/artists/artist-avatar";
 import { VerifiedFigureCards } from "~/features/artists/verified-figures";
 import { fileUrl } from "./format";
 import type { PortfolioPage, PublicPortfolioMedia } from "./portfolio.server";
 
 /**
- * Reports a visit, a play or a share to `/portfolio/{id}/report` (portfolio-report.server.ts): one
- * plain POST, with nothing for the router to discover or reload. A report
- * changes nothing shown, and a lost one is not worth bothering the visitor with.
+ * The public portfolio (/portfolio/{id}), drawn on the server only (decision 022). Its share
+ * button and players carry `data-action`s ("share", "play", with the media's id) that the route
+ * reports (`usePortfolioReports`); the artist's own page marks no player.
  */
-function report(portfolioId: string, fields: Record<string, string>) {
-  fetch(`/portfolio/${encodeURIComponent(portfolioId)}/report`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-  })
-    // Read to the end: Chromium reports a response whose body nobody reads as never finished,
-    // so the page would never look idle (to our tests, and to tools that wait for it).
-    .then((answer) => answer.text())
-    .catch(() => {});
-}
-
-/**
- * The public portfolio (/portfolio/{id}). Visits, plays and shares are reported after hydration,
- * so crawlers, link previews and prefetches are never counted; the artist's own page reports
- * nothing.
- */
-export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: string }) {
+export function PublicPortfolio({ page }: { page: PortfolioPage }) {
   const { artist, media } = page;
-  // Where this page's events are reported: nowhere for the artist's own visits.
-  const reportTo = page.isOwner ? null : page.id;
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!reportTo || sent.current) return;
-    sent.current = true;
-    report(reportTo, { intent: "view" });
-  }, [reportTo]);
+  // Plays are reported for visitors only: the artist's own visits count nothing.
+  const reportPlays = !page.isOwner;
 
   const audio = media.filter((m) => m.mediaType === "audio");
   const video = media.filter((m) => m.mediaType === "video");
@@ -86,7 +63,7 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
             <Link to={`/artist/${artist.slug}`} className={buttonClasses("primary", "md")}>
               View Profile
             </Link>
-            <PortfolioShareButton url={url} title={page.title} reportTo={reportTo} />
+            <ShareButtonMarkup />
           </div>
         </div>
       </Card>
@@ -104,7 +81,7 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
         <MediaSection title="Audio">
           <ul className="space-y-3">
             {audio.map((m) => (
-              <PlayerTile key={m.id} media={m} reportTo={reportTo} />
+              <PlayerTile key={m.id} media={m} reportPlays={reportPlays} />
             ))}
           </ul>
         </MediaSection>
@@ -113,7 +90,7 @@ export function PublicPortfolio({ page, url }: { page: PortfolioPage; url: strin
         <MediaSection title="Videos">
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {video.map((m) => (
-              <PlayerTile key={m.id} media={m} reportTo={reportTo} />
+              <PlayerTile key={m.id} media={m} reportPlays={reportPlays} />
             ))}
           </ul>
         </MediaSection>
@@ -153,70 +130,43 @@ function MediaSection({ title, children }: { title: string; children: React.Reac
 }
 
 /** An audio or video item: its player, its name and the session it comes from. */
-function PlayerTile({ media, reportTo }: { media: PublicPortfolioMedia; reportTo: string | null }) {
+function PlayerTile({ media, reportPlays }: { media: PublicPortfolioMedia; reportPlays: boolean }) {
   return (
     <MediaTile
       as="li"
       kind={media.mediaType}
       title={media.description ?? media.fileName}
       wrapTitle
-      player={<Player media={media} reportTo={reportTo} />}
+      player={<Player media={media} reportPlays={reportPlays} />}
       meta={<p className="mt-1 text-slate-600 wrap-anywhere">From “{media.sessionTitle}”</p>}
     />
   );
 }
 
-/** A native player; its first start is reported once as a play. */
-function Player({ media, reportTo }: { media: PublicPortfolioMedia; reportTo: string | null }) {
-  const played = useRef(false);
-  const onPlay = () => {
-    if (!reportTo || played.current) return;
-    played.current = true;
-    report(reportTo, { intent: "play", mediaId: media.id });
-  };
+/** A native player; with `reportPlays`, its first start is reported as a play. */
+function Player({ media, reportPlays }: { media: PublicPortfolioMedia; reportPlays: boolean }) {
+  const reported = reportPlays ? { "data-action": "play", "data-media-id": media.id } : {};
   const label = media.description ?? media.fileName;
   return media.mediaType === "audio" ? (
     // Nothing is fetched before a visitor presses play: a recording's "metadata" preload fetched
     // the whole file on a cold load (a video keeps it: its first frame is what the tile shows).
-    // biome-ignore lint/a11y/useMediaCaption: user recordings come without captions
     <audio
       controls
       preload="none"
       src={fileUrl(media.filePath)}
-      onPlay={onPlay}
+      {...reported}
       aria-label={label}
       className="w-full"
     />
   ) : (
-    // biome-ignore lint/a11y/useMediaCaption: user recordings come without captions
     <video
       controls
       playsInline
       preload="metadata"
       src={fileUrl(media.filePath)}
-      onPlay={onPlay}
+      {...reported}
       aria-label={label}
       className="aspect-video w-full bg-black"
-    />
-  );
-}
-
-/** Share, counted as a share of this portfolio once the link was shared or copied. */
-function PortfolioShareButton({
-  url,
-  title,
-  reportTo,
-}: {
-  url: string;
-  title: string;
-  reportTo: string | null;
-}) {
-  return (
-    <ShareButton
-      url={url}
-      title={title}
-      copiedToast={{ title: "Link Copied", description: "Portfolio link copied to clipboard." }}
-      onShared={reportTo ? () => report(reportTo, { intent: "share" }) : undefined}
     />
   );
 }

@@ -1,0 +1,16 @@
+import { renderMarkup } from "~/lib/server-markup.server";
+import type { SessionsSectionData } from "./music-sessions.server";
+import { SessionList } from "./session-list";
+import type { SessionsSectionView } from "./sessions-section";
+
+/** 'Musical Sessions & Portfolio' for the browser: its list rendered here (decision 022). */
+export function renderSessionsSection(
+  request: Request,
+  data: SessionsSectionData,
+): SessionsSectionView {
+  return {
+    isOwner: data.isOwner,
+    query: data.query,
+    list: renderMarkup(request, <SessionList data={data} />),
+  };
+}
