@@ -5,15 +5,19 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
+import { frameActions, useFrameBehaviour } from "~/components/layout/frame-behaviour";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { type HeaderUser, SiteHeader } from "~/components/layout/site-header";
+import { type Markup, ServerMarkup } from "~/components/ui/server-markup";
 import { ToastProvider } from "~/components/ui/toast";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { useNonce } from "~/lib/nonce";
 import { PageStyles } from "~/lib/page-styles";
+import { renderMarkup } from "~/lib/server-markup.server";
 import { getToast } from "~/lib/toast.server";
 import type { Route } from "./+types/root";
 
@@ -33,7 +37,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         artistProfileId: user.artistProfileId,
       }
     : null;
-  return data({ toast, user: viewer }, { headers });
+  // The frame is server markup (decision 022): drawn again for each page, since the header
+  // marks the page one is on (see shouldRevalidate).
+  return data(
+    {
+      toast,
+      frame: {
+        header: renderMarkup(request, <SiteHeader user={viewer} />),
+        footer: renderMarkup(request, <SiteFooter />),
+      },
+    },
+    { headers },
+  );
+}
+
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}
+
+/** The header and footer around every page; without the root's data (it failed), none. */
+function Frame({
+  frame,
+  children,
+}: {
+  frame?: { header: Markup; footer: Markup };
+  children: React.ReactNode;
+}) {
+  useFrameBehaviour();
+  return (
+    <>
+      {frame ? (
+        <ServerMarkup markup={frame.header} actions={frameActions} className="contents" />
+      ) : null}
+      <div className="flex-1">{children}</div>
+      {frame ? <ServerMarkup markup={frame.footer} /> : null}
+    </>
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -69,11 +112,9 @@ export default function App() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <ToastProvider initial={rootData?.toast}>
-      <SiteHeader user={rootData?.user ?? null} />
-      <div className="flex-1">
+      <Frame frame={rootData?.frame}>
         <Outlet />
-      </div>
-      <SiteFooter />
+      </Frame>
     </ToastProvider>
   );
 }
@@ -83,11 +124,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <ToastProvider>
-      <SiteHeader user={rootData?.user ?? null} />
-      <div className="flex-1">
+      <Frame frame={rootData?.frame}>
         <RouteErrorBoundary error={error} />
-      </div>
-      <SiteFooter />
+      </Frame>
     </ToastProvider>
   );
 }

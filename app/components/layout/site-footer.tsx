@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 
+/** The footer of every page: server markup, drawn by the root loader (decision 022). */
 export function SiteFooter() {
-  // The current year, on the server and in the browser alike (a page rendered on New Year's Eve
-  // and shown after midnight may differ by one: the browser's answer wins without a warning).
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-        <p suppressHydrationWarning>© {year} GigLedger. All rights reserved.</p>
+        <p>© {year} GigLedger. All rights reserved.</p>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
           <Link to="/discover" className="hover:text-slate-900">
             How it works

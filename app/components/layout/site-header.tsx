@@ -2,10 +2,10 @@ import ChevronDown from "lucide-react/icons/chevron-down";
 import Music2 from "lucide-react/icons/eighth-note";
 import Menu from "lucide-react/icons/menu";
 import X from "lucide-react/icons/x";
-import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { hasRole, type Role } from "~/lib/actor";
+import { MOBILE_NAV_ID, USER_MENU_ID } from "./frame-behaviour";
 
 export type HeaderUser = {
   name: string;
@@ -44,6 +44,10 @@ function navItems(user: HeaderUser | null, pathname: string) {
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-900"}`;
 
+/**
+ * The header of every page: server markup, drawn by the root loader for each page (decision 022),
+ * so its menus are native (a popover, a modal dialog) and its behaviour is in frame-behaviour.ts.
+ */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const { pathname } = useLocation();
   const { primary, account } = navItems(user, pathname);
@@ -82,19 +86,12 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
 
 function SignOutButton({ className }: { className: string }) {
   return (
-    <Form method="post" action="/auth/sign-out">
+    <form method="post" action="/auth/sign-out">
       <button type="submit" className={className}>
         Sign out
       </button>
-    </Form>
+    </form>
   );
-}
-
-/** Menus and sheets close when the page changes (a link followed, a form redirected). */
-function useCloseOnNavigation(close: () => void) {
-  const { key } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation, by design.
-  useEffect(() => close(), [key]);
 }
 
 const menuItemClass =
@@ -102,17 +99,14 @@ const menuItemClass =
 
 /**
  * The user menu is a popover: it opens, closes on Escape or an outside click, and returns focus
- * without any JavaScript of ours.
+ * without any JavaScript of ours (`useFrameBehaviour` closes it when the page changes).
  */
 function UserMenu({ user }: { user: HeaderUser }) {
-  const menu = useRef<HTMLDivElement>(null);
-  const close = () => menu.current?.hidePopover?.();
-  useCloseOnNavigation(close);
   return (
     <>
       <button
         type="button"
-        popoverTarget="user-menu"
+        popoverTarget={USER_MENU_ID}
         className={buttonClasses("ghost", "sm")}
         aria-haspopup="true"
       >
@@ -127,8 +121,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <ChevronDown aria-hidden className="h-4 w-4" />
       </button>
       <div
-        id="user-menu"
-        ref={menu}
+        id={USER_MENU_ID}
         popover="auto"
         className="fixed inset-auto top-16 right-4 m-0 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
@@ -140,16 +133,15 @@ function UserMenu({ user }: { user: HeaderUser }) {
           <Link
             to={user.artistProfileId ? "/artist-dashboard" : "/profile-setup"}
             className={menuItemClass}
-            onClick={close}
           >
             {user.artistProfileId ? "Artist Dashboard" : "Create artist profile"}
           </Link>
           {!user.artistProfileId || hasRole(user, "client") ? (
-            <Link to="/client-bookings" className={menuItemClass} onClick={close}>
+            <Link to="/client-bookings" className={menuItemClass}>
               My Bookings
             </Link>
           ) : null}
-          <Link to="/settings" className={menuItemClass} onClick={close}>
+          <Link to="/settings" className={menuItemClass}>
             Settings
           </Link>
           <SignOutButton className={menuItemClass} />
@@ -161,15 +153,10 @@ function UserMenu({ user }: { user: HeaderUser }) {
 
 /**
  * Under 768 px the navigation lives in a side sheet: a native modal dialog (focus kept inside,
- * Escape closes, page behind is inert). Invoker commands open it before JavaScript has loaded;
- * the click handler covers browsers without them.
+ * Escape or a click beside it closes, page behind is inert), opened and closed by invoker
+ * commands without JavaScript; `frameActions.command` does it in browsers without them.
  */
 function MobileNav({ items, user }: { items: NavItem[]; user: HeaderUser | null }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const supportsCommands = () =>
-    typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype;
-  const close = () => dialog.current?.close();
-  useCloseOnNavigation(close);
   return (
     <div className="md:hidden">
       <button
@@ -177,24 +164,16 @@ function MobileNav({ items, user }: { items: NavItem[]; user: HeaderUser | null 
         className={buttonClasses("ghost", "icon")}
         aria-label="Open navigation"
         aria-haspopup="dialog"
-        {...{ commandfor: "mobile-nav", command: "show-modal" }}
-        onClick={() => {
-          if (!supportsCommands()) dialog.current?.showModal();
-        }}
+        data-action="command"
+        {...{ commandfor: MOBILE_NAV_ID, command: "show-modal" }}
       >
         <Menu aria-hidden className="h-6 w-6" />
       </button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape already closes a native modal dialog; the click handler only adds backdrop clicks. */}
       <dialog
-        id="mobile-nav"
-        ref={dialog}
+        id={MOBILE_NAV_ID}
         className="sheet"
         aria-labelledby="mobile-nav-title"
         {...{ closedby: "any" }}
-        onClick={(event) => {
-          // A click on the backdrop (the dialog itself, outside its panel) closes it.
-          if (event.target === event.currentTarget) event.currentTarget.close();
-        }}
       >
         <div className="flex h-full flex-col p-4">
           <div className="mb-4 flex items-center justify-between">
@@ -205,10 +184,8 @@ function MobileNav({ items, user }: { items: NavItem[]; user: HeaderUser | null 
               type="button"
               className={buttonClasses("ghost", "icon")}
               aria-label="Close navigation"
-              {...{ commandfor: "mobile-nav", command: "close" }}
-              onClick={() => {
-                if (!supportsCommands()) close();
-              }}
+              data-action="command"
+              {...{ commandfor: MOBILE_NAV_ID, command: "close" }}
             >
               <X aria-hidden className="h-5 w-5" />
             </button>
@@ -221,18 +198,18 @@ function MobileNav({ items, user }: { items: NavItem[]; user: HeaderUser | null 
           ) : null}
           <nav aria-label="Mobile" className="flex flex-col gap-1">
             {items.map((item) => (
-              <NavLink key={item.to} to={item.to} className={navLinkClass} onClick={close}>
+              <NavLink key={item.to} to={item.to} className={navLinkClass}>
                 {item.label}
               </NavLink>
             ))}
             {user ? (
               <>
                 {user.artistProfileId ? null : (
-                  <NavLink to="/profile-setup" className={navLinkClass} onClick={close}>
+                  <NavLink to="/profile-setup" className={navLinkClass}>
                     Create artist profile
                   </NavLink>
                 )}
-                <NavLink to="/settings" className={navLinkClass} onClick={close}>
+                <NavLink to="/settings" className={navLinkClass}>
                   Settings
                 </NavLink>
                 <SignOutButton className="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:text-slate-900" />

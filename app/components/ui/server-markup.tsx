@@ -1,22 +1,22 @@
-import { type MouseEvent, useEffect, useRef } from "react";
+import type { MouseEvent } from "react";
 import { useNavigate, useSubmit } from "react-router";
 
 /** Markup rendered on the server by `renderMarkup` (app/lib/server-markup.server.tsx). */
 export type Markup = { __html: string };
 
 /**
- * What the page does when an element of the markup marked `data-action="<name>"` is used: a
- * button or link clicked (a link's address is what works without JavaScript), a recording or
- * video started. The element is passed, with its `data-*` values.
+ * What the page does when an element of the markup marked `data-action="<name>"` is clicked: a
+ * button, or a link (its address is what works without JavaScript). The element is passed, with
+ * its `data-*` values.
  */
 export type MarkupActions = Record<string, (element: HTMLElement) => void>;
 
-/** The action of a link or button clicked (`selector` "a, button") or a player started. */
-const actionOf = (target: EventTarget | null, selector: string, actions?: MarkupActions) => {
+/** The action of a link or button clicked. */
+const actionOf = (target: EventTarget | null, actions?: MarkupActions) => {
   const element =
-    target instanceof Element ? target.closest<HTMLElement>(`:is(${selector})[data-action]`) : null;
+    target instanceof Element ? target.closest<HTMLElement>(":is(a, button)[data-action]") : null;
   const act = element?.dataset.action ? actions?.[element.dataset.action] : undefined;
-  return element && act ? () => act(element) : null;
+  return element && act ? { element, run: () => act(element) } : null;
 };
 
 /** A click that opens nothing new (no other button, no key held for a new tab or window). */
@@ -54,37 +54,26 @@ export function ServerMarkup({
 }) {
   const navigate = useNavigate();
   const submit = useSubmit();
-  const box = useRef<HTMLDivElement>(null);
-  const current = useRef(actions);
-  current.current = actions;
-  // "play" does not bubble (React listens on each player itself): caught on its way down.
-  useEffect(() => {
-    const element = box.current;
-    const onPlay = (event: Event) => actionOf(event.target, "audio, video", current.current)?.();
-    element?.addEventListener("play", onPlay, true);
-    return () => element?.removeEventListener("play", onPlay, true);
-  }, []);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only take over the links and forms inside, which keep their own roles and keyboard use.
     // biome-ignore lint/a11y/useKeyWithClickEvents: a link followed with the keyboard fires this same click.
     <div
-      ref={box}
       className={className}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server's render of our own components (React escapes every value in it).
       dangerouslySetInnerHTML={markup}
       onClick={(event) => {
         if (!plainClick(event)) return;
-        const act = actionOf(event.target, "a, button", actions);
-        if (act) {
-          event.preventDefault();
-          return act();
+        const action = actionOf(event.target, actions);
+        if (action) {
+          // A link's address is for browsers without JavaScript; a button keeps what it does
+          // natively (an invoker command, say).
+          if (action.element instanceof HTMLAnchorElement) event.preventDefault();
+          return action.run();
         }
         const link = followedLink(event);
         if (!link) return;
         event.preventDefault();
-        navigate(link.pathname + link.search + link.hash, {
-          preventScrollReset: link.hasAttribute("data-keep-scroll"),
-        });
+        navigate(link.pathname + link.search + link.hash);
       }}
       onSubmit={(event) => {
         const form = event.target as HTMLFormElement;

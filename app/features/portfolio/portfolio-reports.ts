@@ -43,15 +43,23 @@ export function usePortfolioReports(page: {
     played.current.clear();
     report(reportTo, { intent: "view" });
   }, [reportTo]);
+  // A player marked `data-report-play` (the markup's) reports its first start. "play" does not
+  // bubble: it is caught on its way down.
+  useEffect(() => {
+    if (!reportTo) return;
+    const onPlay = (event: Event) => {
+      const mediaId = (event.target as HTMLElement).closest?.<HTMLElement>("[data-report-play]")
+        ?.dataset.reportPlay;
+      if (!mediaId || played.current.has(mediaId)) return;
+      played.current.add(mediaId);
+      report(reportTo, { intent: "play", mediaId });
+    };
+    document.addEventListener("play", onPlay, true);
+    return () => document.removeEventListener("play", onPlay, true);
+  }, [reportTo]);
   return {
     share: async () => {
       if ((await share(page.url, page.title)) && reportTo) report(reportTo, { intent: "share" });
-    },
-    play: (player) => {
-      const mediaId = player.dataset.mediaId;
-      if (!reportTo || !mediaId || played.current.has(mediaId)) return;
-      played.current.add(mediaId);
-      report(reportTo, { intent: "play", mediaId });
     },
   };
 }

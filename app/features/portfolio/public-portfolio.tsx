@@ -14,8 +14,8 @@ import type { PortfolioPage, PublicPortfolioMedia } from "./portfolio.server";
 
 /**
  * The public portfolio (/portfolio/{id}), drawn on the server only (decision 022). Its share
- * button and players carry `data-action`s ("share", "play", with the media's id) that the route
- * reports (`usePortfolioReports`); the artist's own page marks no player.
+ * button is the `share` action and its players carry `data-report-play` (the media's id), both
+ * handled by `usePortfolioReports`; the artist's own page marks no player.
  */
 export function PublicPortfolio({ page }: { page: PortfolioPage }) {
   const { artist, media } = page;
@@ -145,7 +145,7 @@ function PlayerTile({ media, reportPlays }: { media: PublicPortfolioMedia; repor
 
 /** A native player; with `reportPlays`, its first start is reported as a play. */
 function Player({ media, reportPlays }: { media: PublicPortfolioMedia; reportPlays: boolean }) {
-  const reported = reportPlays ? { "data-action": "play", "data-media-id": media.id } : {};
+  const reported = reportPlays ? { "data-report-play": media.id } : {};
   const label = media.description ?? media.fileName;
   return media.mediaType === "audio" ? (
     // Nothing is fetched before a visitor presses play: a recording's "metadata" preload fetched
