@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { PageMarkupContext } from "~/components/ui/server-markup";
 import { NonceContext } from "~/lib/nonce";
 import { PageStylesContext } from "~/lib/page-styles";
 import { PAGE_CSS } from "~/lib/page-styles.server";
@@ -24,7 +25,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <PageStylesContext.Provider value={PAGE_CSS}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <PageMarkupContext.Provider value={loadContext.pageMarkup}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </PageMarkupContext.Provider>
         </PageStylesContext.Provider>
       </NonceContext.Provider>,
       {

@@ -43,8 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       toast,
       frame: {
-        header: renderMarkup(request, <SiteHeader user={viewer} />),
-        footer: renderMarkup(request, <SiteFooter />),
+        header: renderMarkup({ request, context }, <SiteHeader user={viewer} />),
+        footer: renderMarkup({ request, context }, <SiteFooter />),
       },
     },
     { headers },

@@ -182,6 +182,7 @@ export function createApp({
       realtime,
       cspNonce: c.get("nonce"),
       clientIp: clientIp(c.req.raw, env.trustProxy, () => getConnInfo(c).remote.address),
+      pageMarkup: new URL(c.req.url).pathname.endsWith(".data") ? undefined : new Map(),
     };
     const cached = microCache.lookup(c.req.raw);
     if (cached) {

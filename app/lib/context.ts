@@ -19,6 +19,12 @@ export type AppContext = {
   cspNonce: string;
   /** The client's IP address (from X-Forwarded-For only when TRUST_PROXY is set). */
   clientIp: string;
+  /**
+   * On a request for a whole page (not a `.data` request), where `renderMarkup` keeps the markup
+   * it renders: the server render writes it into the page once, instead of also in the page's
+   * data (decision 022).
+   */
+  pageMarkup?: Map<string, string>;
 };
 
 declare module "react-router" {

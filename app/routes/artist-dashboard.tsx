@@ -98,7 +98,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     counts,
     availability,
     bookings,
-    sessions: sessions ? renderSessionsSection(request, sessions) : null,
+    sessions: sessions ? renderSessionsSection({ request, context }, sessions) : null,
     trust: trust?.[artist.id] ?? null,
     receipts,
     feedUrl,

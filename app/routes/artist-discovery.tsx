@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query,
   );
   const results = renderMarkup(
-    request,
+    { request, context },
     <Results query={query} artists={artists} hasMore={hasMore} trust={trust} />,
   );
   const freeText = query.date && freeCount !== null ? freeCountText(freeCount, query.date) : null;

@@ -134,13 +134,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // What needs no JavaScript is drawn on the server only (decision 022); the calendar, the
     // sessions and the booking dialog are the page's own components.
     markup: {
-      top: renderMarkup(request, <ProfileTop {...parts} />),
+      top: renderMarkup({ request, context }, <ProfileTop {...parts} />),
       performances: renderMarkup(
-        request,
+        { request, context },
         <RecentPerformances performances={performances} timeZone={artist.timeZone} />,
       ),
       bottom: renderMarkup(
-        request,
+        { request, context },
         <>
           <Reviews reviews={reviews} total={artist.totalReviews} />
           <VerifiedCv
@@ -172,7 +172,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         }
       : null,
     availability,
-    sessions: renderSessionsSection(request, sessions),
+    sessions: renderSessionsSection({ request, context }, sessions),
     today,
     month,
     view,

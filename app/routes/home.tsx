@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request, context);
   const featured = await getFeaturedArtists(context, viewer, { limit: 2 });
   // Nothing on this page needs JavaScript: it is drawn on the server only (decision 022).
-  return { page: renderMarkup(request, <HomePage featured={featured} />) };
+  return { page: renderMarkup({ request, context }, <HomePage featured={featured} />) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ).slice(0, 200);
   return {
     // What the page shows; only its reports and "Share" run in the browser (decision 022).
-    markup: renderMarkup(request, <PublicPortfolio page={page} />),
+    markup: renderMarkup({ request, context }, <PublicPortfolio page={page} />),
     report: { id: page.id, isOwner: page.isOwner, title: page.title, url },
     head: {
       title: page.title,

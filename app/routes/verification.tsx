@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = () =>
       "The four verification levels of a GigLedger session, from Self-logged to Lineup-verified, and what each one proves.",
   });
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   // Nothing on this page needs JavaScript: it is drawn on the server only (decision 022).
-  return { page: renderMarkup(request, <VerificationLadder />) };
+  return { page: renderMarkup({ request, context }, <VerificationLadder />) };
 }
 
 export default function Verification({ loaderData }: Route.ComponentProps) {

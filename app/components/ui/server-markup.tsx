@@ -1,8 +1,32 @@
-import type { MouseEvent } from "react";
+import { createContext, type MouseEvent, useContext } from "react";
 import { useNavigate, useSubmit } from "react-router";
 
-/** Markup rendered on the server by `renderMarkup` (app/lib/server-markup.server.tsx). */
-export type Markup = { __html: string };
+/**
+ * Markup rendered on the server by `renderMarkup` (app/lib/server-markup.server.tsx): the markup
+ * itself, or on a whole page the key under which the server render finds it (`PageMarkupContext`)
+ * and the browser finds it in the page (`data-markup`).
+ */
+export type Markup = { __html: string } | { key: string };
+
+/** The server render's markup of this page, by key (see `AppContext.pageMarkup`). */
+export const PageMarkupContext = createContext<ReadonlyMap<string, string> | undefined>(undefined);
+
+/** The page's markup as it arrived, read before hydration (this module runs before it). */
+const arrived: ReadonlyMap<string, string> =
+  typeof document === "undefined"
+    ? new Map()
+    : new Map(
+        [...document.querySelectorAll<HTMLElement>("[data-markup]")].map((element) => [
+          element.dataset.markup ?? "",
+          element.innerHTML,
+        ]),
+      );
+
+function useMarkupHtml(markup: Markup): { html: string; key?: string } {
+  const onServer = useContext(PageMarkupContext);
+  if ("__html" in markup) return { html: markup.__html };
+  return { html: (onServer ?? arrived).get(markup.key) ?? "", key: markup.key };
+}
 
 /**
  * What the page does when an element of the markup marked `data-action="<name>"` is clicked: a
@@ -54,13 +78,15 @@ export function ServerMarkup({
 }) {
   const navigate = useNavigate();
   const submit = useSubmit();
+  const { html, key } = useMarkupHtml(markup);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only take over the links and forms inside, which keep their own roles and keyboard use.
     // biome-ignore lint/a11y/useKeyWithClickEvents: a link followed with the keyboard fires this same click.
     <div
       className={className}
+      data-markup={key}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server's render of our own components (React escapes every value in it).
-      dangerouslySetInnerHTML={markup}
+      dangerouslySetInnerHTML={{ __html: html }}
       onClick={(event) => {
         if (!plainClick(event)) return;
         const action = actionOf(event.target, actions);

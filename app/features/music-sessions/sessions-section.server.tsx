@@ -5,12 +5,12 @@ import type { SessionsSectionView } from "./sessions-section";
 
 /** 'Musical Sessions & Portfolio' for the browser: its list rendered here (decision 022). */
 export function renderSessionsSection(
-  request: Request,
+  args: Parameters<typeof renderMarkup>[0],
   data: SessionsSectionData,
 ): SessionsSectionView {
   return {
     isOwner: data.isOwner,
     query: data.query,
-    list: renderMarkup(request, <SessionList data={data} />),
+    list: renderMarkup(args, <SessionList data={data} />),
   };
 }
