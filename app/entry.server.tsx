@@ -32,6 +32,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A Suspense boundary's markup stays in place, however large: React would otherwise
+        // send a big one (over 12,800 bytes) after the page and move it in with a script, and a
+        // page read without JavaScript would show its fallback (decision 022).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough();

@@ -11,6 +11,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { HydrateOnUse, partOnUse } from "~/components/ui/hydrate-on-use";
 import { Pill, PillList } from "~/components/ui/pill";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { StatCard } from "~/components/ui/stat-card";
@@ -27,20 +28,17 @@ import { RecentPerformances } from "~/features/artists/recent-performances";
 import { type ArtistReview, listArtistReviews } from "~/features/artists/reviews.server";
 import { VerifiedFigureCards } from "~/features/artists/verified-figures";
 import { getAvailability, getBusyDays } from "~/features/availability/availability.server";
-import {
-  AvailabilityCalendar,
-  type CalendarView,
-} from "~/features/availability/availability-calendar";
-import { BookingLink, useBookingDialog } from "~/features/bookings/booking-link";
+import type { CalendarView } from "~/features/availability/availability-calendar";
+import { BookingLink } from "~/features/bookings/booking-link";
 import { formatRupees } from "~/features/bookings/pricing";
 import { quickPickDates } from "~/features/bookings/quick-picks";
+import { useBookingDialog } from "~/features/bookings/use-booking-dialog";
 import { getCvSummary } from "~/features/credentials/cv.server";
 import { VerifiedCv } from "~/features/credentials/verified-cv";
 import { CollaborationIndicator } from "~/features/instagram/collaboration-indicator";
 import { getCollaborationInsight } from "~/features/instagram/instagram.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
-import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
 import { renderSessionsSection } from "~/features/music-sessions/sessions-section.server";
 import type { TrustFigures } from "~/features/trust/trust";
 import { getTrustFigures } from "~/features/trust/trust.server";
@@ -60,6 +58,17 @@ import { notFound } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { renderMarkup } from "~/lib/server-markup.server";
 import type { Route } from "./+types/artist";
+
+// The calendar and the sessions' search and tabs are fetched when someone is about to use them;
+// until then the page shows their server markup (decision 022).
+const Calendar = partOnUse(
+  () => import("~/features/availability/availability-section").then((m) => m.AvailabilitySection),
+  <p className="text-slate-600">Loading calendar...</p>,
+);
+const Sessions = partOnUse(
+  () => import("~/features/music-sessions/sessions-section").then((m) => m.MusicSessionsSection),
+  <p className="text-slate-600">Loading sessions...</p>,
+);
 
 // Only the owner sees the portfolio manager: visitors of the profile never download it.
 const PortfolioManager = lazy(() =>
@@ -344,36 +353,35 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
       <ServerMarkup markup={markup.top} actions={{ book }} className="space-y-8" />
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-        <Card as="section" id="book" aria-labelledby="availability-title">
-          <h2 id="availability-title" className="mb-4 text-lg font-semibold">
-            Availability
-          </h2>
-          <AvailabilityCalendar
-            key={`${month}:${view}`}
-            entries={availability}
-            today={today}
-            initialMonth={month}
-            initialView={view}
-            hrefs={{
+        <HydrateOnUse
+          key={`${month}:${view}`}
+          part={Calendar}
+          props={{
+            entries: availability,
+            today,
+            initialMonth: month,
+            initialView: view,
+            hrefs: {
               month: (m) => calendarHref(search, "month", m),
               view: (v) => calendarHref(search, "view", v === "calendar" ? null : v),
-            }}
-          />
-        </Card>
+            },
+          }}
+        />
         <ServerMarkup markup={markup.performances} />
       </div>
 
       <ServerMarkup markup={markup.bottom} className="space-y-8" />
 
-      <MusicSessionsSection
-        data={sessions}
-        portfolio={
-          isOwner ? (
+      <HydrateOnUse
+        part={Sessions}
+        props={{
+          data: sessions,
+          portfolio: isOwner ? (
             <Suspense fallback={<p className="text-slate-600">Loading portfolio...</p>}>
               <PortfolioManager />
             </Suspense>
-          ) : undefined
-        }
+          ) : undefined,
+        }}
       />
       {dialog}
     </main>

@@ -184,3 +184,27 @@ test("profile tabs work with the keyboard and the mouse", async ({ page }) => {
   ).toBeVisible();
   await expect(page.getByRole("tabpanel", { name: "Sessions" })).toBeHidden();
 });
+
+test("the profile's calendar fetches its code only when used, and the first click still counts", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/artist/maya-lindqvist");
+  await page.waitForLoadState("networkidle");
+  // Shown from the server's markup; its code not fetched by merely opening the page.
+  const calendar = page.locator("#book");
+  await expect(calendar.getByText("Select a day to see its status.")).toBeVisible();
+  expect(scripts.filter((url) => url.includes("availability-calendar"))).toEqual([]);
+
+  // The first click on a day, made before the code has arrived (held back here), selects it.
+  await page.route(/availability-calendar/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await calendar.getByRole("grid").getByRole("button").nth(14).click();
+  await expect(calendar.getByText("Select a day to see its status.")).toBeHidden();
+  expect(scripts.some((url) => url.includes("availability-calendar"))).toBe(true);
+});
