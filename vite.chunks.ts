@@ -5,8 +5,8 @@
  * app does: react, react-dom and react-router keep the bundler's default split), the root route,
  * one "shell" file and its own route file, plus at most one "<page>-parts" file:
  *
- * - our code and icons the root route reaches (header, footer, toasts, error pages), or that two or
- *   more public pages share, go into "shell";
+ * - our code and icons the root route reaches (toasts, error pages, what runs the server markup),
+ *   or that two or more public pages share, go into "shell";
  * - what exactly one public page shares with signed-in pages goes into "<page>-parts";
  * - everything else stays where the bundler puts it (a route's own code in the route's file).
  *
