@@ -1,10 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { chunking, leanIcons } from "./vite.chunks";
+import { chunking, leanIcons, leanPreload } from "./vite.chunks";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), chunking(), leanIcons()],
+  plugins: [tailwindcss(), reactRouter(), chunking(), leanIcons(), leanPreload()],
   resolve: { tsconfigPaths: true },
   ssr: { external: ["@electric-sql/pglite", "pg", "sharp", "pino"] },
   build: { assetsInlineLimit: 0 },
