@@ -121,10 +121,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { userId: _owner, ...publicArtist } = artist;
   const isOwner = canEditArtistProfile(viewer, artist);
   const canBook = canBookArtist(viewer, artist);
-  const quickPicks = quickPickDates(
-    availability.filter((e) => !busyDays[e.date]),
-    today,
-  );
   const parts: ProfileParts = {
     artist: publicArtist,
     isOwner,
@@ -174,7 +170,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             artistName: artist.artistName,
             hourlyRate: artist.hourlyRate,
           },
-          quickPicks,
+          quickPicks: quickPickDates(
+            availability.filter((e) => !busyDays[e.date]),
+            today,
+          ),
           blockedDates: busyDays as Record<string, string>,
           today,
           startDate: startDate ?? undefined,

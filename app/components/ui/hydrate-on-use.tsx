@@ -8,6 +8,7 @@ import {
   useLayoutEffect,
   useRef,
 } from "react";
+import { plainClick } from "./server-markup";
 
 /** Signs that someone is about to use a part: its code is fetched then. */
 const INTENT = ["pointerover", "touchstart", "focusin"] as const;
@@ -17,8 +18,7 @@ const HELD_KEYS = /^(Arrow|Home$|End$|Page)/;
 /** A click or key press that the part would answer, had it been hydrated. */
 function answerable(event: Event) {
   if (event instanceof KeyboardEvent) return HELD_KEYS.test(event.key);
-  const click = event as MouseEvent;
-  return click.button === 0 && !(click.metaKey || click.ctrlKey || click.shiftKey || click.altKey);
+  return plainClick(event as MouseEvent);
 }
 
 /** Gives a held event to the part, now hydrated. */

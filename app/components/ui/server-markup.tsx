@@ -44,7 +44,12 @@ const actionOf = (target: EventTarget | null, actions?: MarkupActions) => {
 };
 
 /** A click that opens nothing new (no other button, no key held for a new tab or window). */
-const plainClick = (event: MouseEvent) =>
+export const plainClick = (
+  event: Pick<
+    MouseEvent,
+    "defaultPrevented" | "button" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey"
+  >,
+) =>
   !event.defaultPrevented &&
   event.button === 0 &&
   !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);

@@ -8,8 +8,9 @@ const BookingDialog = lazy(() =>
 );
 
 /**
- * The booking dialog behind `BookingLink` (booking-link.tsx): loaded at the first "Book Performance", opened at each.
- * `book` is the action; `dialog` goes anywhere in the page (it is modal).
+ * The booking dialog behind `BookingLink` (booking-link.tsx): loaded at the first "Book
+ * Performance", opened at each. `book` is the action; `dialog` goes anywhere in the page (it is
+ * modal).
  */
 export function useBookingDialog(props: Omit<BookingDialogProps, "asked"> | null): {
   book: () => void;
