@@ -132,8 +132,9 @@ export function leanIcons(): Plugin {
  * Vite's helper behind every lazy `import()` in the browser build, in its few lines that matter
  * here: start fetching the chunk's own imports alongside it (`<link rel="modulepreload">`, allowed
  * by the page's `script-src 'self'`), then import it. Vite's own (about 0.75 KiB compressed)
- * also loads the CSS of lazy chunks and reads a CSP nonce for it; our stylesheet is written into
- * the page (decision 020), so no chunk has CSS.
+ * also loads the CSS of lazy chunks and reads a CSP nonce for it; no chunk has CSS (the page
+ * carries its own rules and the whole stylesheet is one file, decision 023). After the bundle is
+ * made, each lazy import's list of files leaves out those already loaded (`withoutLoadedDeps`).
  */
 export function leanPreload(): Plugin {
   return {
@@ -157,12 +158,62 @@ export const __vitePreload = (load, deps) => {
 };
 `;
     },
-    generateBundle(_options, bundle) {
-      const css = Object.keys(bundle).filter((file) => file.endsWith(".css"));
-      if (css.length > 0)
-        this.error(
-          `a lazy chunk's CSS would not load with the lean preload helper: ${css.join(", ")}`,
-        );
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
+        // The whole stylesheet is a file of its own (app/lib/page-styles.tsx); no chunk may
+        // bring CSS with it.
+        const withCss = chunks.filter((chunk) => (chunk.viteMetadata?.importedCss.size ?? 0) > 0);
+        if (withCss.length > 0)
+          this.error(
+            `a lazy chunk's CSS would not load with the lean preload helper: ${withCss.map((chunk) => chunk.fileName).join(", ")}`,
+          );
+        for (const chunk of chunks) {
+          chunk.code = withoutLoadedDeps(chunk.code, staticImports(chunk.fileName, bundle));
+        }
+      },
     },
   };
+}
+
+type Bundle = Record<string, { type: string; imports?: readonly string[] }>;
+
+/** The files a chunk imports, directly or through others: all loaded before it runs. */
+function staticImports(fileName: string, bundle: Bundle, found = new Set<string>()): Set<string> {
+  const file = bundle[fileName];
+  for (const imported of file?.imports ?? []) {
+    if (found.has(imported)) continue;
+    found.add(imported);
+    staticImports(imported, bundle, found);
+  }
+  return found;
+}
+
+/** Vite's list of the files each lazy import of a chunk fetches alongside it. */
+const DEPS_LIST =
+  /^const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])\)\)\)=>i\.map\(i=>d\[i\]\);/;
+
+/**
+ * A chunk's lazy imports without the files it imports itself (the framework's, the shell): those
+ * are loaded before it runs, so naming them again only adds bytes.
+ */
+export function withoutLoadedDeps(code: string, loaded: ReadonlySet<string>): string {
+  const list = DEPS_LIST.exec(code);
+  if (!list?.[1]) return code;
+  const deps = JSON.parse(list[1]) as string[];
+  const kept = deps.filter((dep) => !loaded.has(dep));
+  if (kept.length === deps.length) return code;
+  const header = list[0].replace(list[1], JSON.stringify(kept));
+  const body = code
+    .slice(list[0].length)
+    .replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indices: string) => {
+      const mapped = indices
+        .split(",")
+        .filter(Boolean)
+        .map((index) => kept.indexOf(deps[Number(index)] ?? ""))
+        .filter((index) => index !== -1);
+      return `__vite__mapDeps([${mapped.join(",")}])`;
+    });
+  return header + body;
 }

@@ -48,6 +48,8 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "music-sessions -> media/media-type",
   "music-sessions -> media/media-upload",
   "music-sessions -> sharing/share-panel",
+  // 'Musical Sessions & Portfolio' shows the owner's portfolio manager in its second tab.
+  "music-sessions -> portfolio/portfolio-manager",
   // The public portfolio shows the artist's avatar and verified figures.
   "portfolio -> artists/artist-avatar",
   "portfolio -> artists/verified-figures",

@@ -1,11 +1,12 @@
 import { createContext, useContext } from "react";
+import stylesheetUrl from "~/app.css?url";
 
 /**
- * The app's stylesheet, written into every page's <head> by the server render instead of linked:
+ * The page's stylesheet rules, written into its <head> by the server render instead of linked:
  * on a phone's fresh connection a linked stylesheet holds the first paint for another round trip.
- * The server provides the text (app/lib/page-styles.server.ts); in the browser the context is
- * empty and React leaves the server's <style> as it is (its inner HTML is not compared while
- * hydrating, and it never changes afterwards).
+ * Only the rules the page's markup uses go in (app/lib/page-styles.server.ts, decision 023); the
+ * server provides a slot for them here. In the browser the context is empty and React leaves the
+ * server's <style> as it is (its inner HTML is not compared while hydrating).
  */
 export const PageStylesContext = createContext("");
 
@@ -13,4 +14,16 @@ export function PageStyles({ nonce }: { nonce?: string }) {
   const css = useContext(PageStylesContext);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build's stylesheet
   return <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />;
+}
+
+/**
+ * The whole stylesheet, as a file, for what the page draws after it has loaded: a dialog, a
+ * toast, the next page. It is asked for when this module loads, just before hydration, so it
+ * never holds up the page's first paint (in development the page's <style> already has it all).
+ */
+if (!import.meta.env.SSR && import.meta.env.PROD) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = stylesheetUrl;
+  document.head.append(link);
 }

@@ -32,7 +32,6 @@ import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.sch
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
 import { renderSessionsSection } from "~/features/music-sessions/sessions-section.server";
-import { PortfolioManager } from "~/features/portfolio/portfolio-manager";
 import { getTrustFigures, listTrustReceipts } from "~/features/trust/trust.server";
 import { TrustReceipts } from "~/features/trust/trust-receipts";
 import type { SignedInActor } from "~/lib/actor";
@@ -329,9 +328,7 @@ function Dashboard({
         </Card>
       ) : null}
 
-      {tab === "sessions" && sessions ? (
-        <MusicSessionsSection data={sessions} portfolio={<PortfolioManager />} />
-      ) : null}
+      {tab === "sessions" && sessions ? <MusicSessionsSection data={sessions} /> : null}
 
       {tab === "schedule" ? (
         <Card as="section" aria-labelledby="schedule-title">

@@ -6,8 +6,7 @@ import Guitar from "lucide-react/icons/guitar";
 import IndianRupee from "lucide-react/icons/indian-rupee";
 import MapPin from "lucide-react/icons/map-pin";
 import Star from "lucide-react/icons/star";
-import { lazy, Suspense } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -68,11 +67,6 @@ const Calendar = partOnUse(
 const Sessions = partOnUse(
   () => import("~/features/music-sessions/sessions-section").then((m) => m.MusicSessionsSection),
   <p className="text-slate-600">Loading sessions...</p>,
-);
-
-// Only the owner sees the portfolio manager: visitors of the profile never download it.
-const PortfolioManager = lazy(() =>
-  import("~/features/portfolio/portfolio-manager").then((m) => ({ default: m.PortfolioManager })),
 );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -161,7 +155,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description,
       canonical: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
     },
-    isOwner,
     booking: canBook
       ? {
           artist: {
@@ -197,15 +190,6 @@ function calendarQueryOf(url: URL, today: string): { month: IsoMonth; view: Cale
   const month = isIsoMonth(asked) && asked > current ? asked : current;
   const view: CalendarView = url.searchParams.get("view") === "upcoming" ? "upcoming" : "calendar";
   return { month, view };
-}
-
-/** This page's address with one calendar setting changed, scrolled to the calendar. */
-function calendarHref(search: string, key: "month" | "view", value: string | null) {
-  const params = new URLSearchParams(search);
-  if (value === null) params.delete(key);
-  else params.set(key, value);
-  const query = params.toString();
-  return `${query ? `?${query}` : "?"}#book`;
 }
 
 // Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
@@ -344,8 +328,7 @@ function ProfileTop({
 }
 
 export default function ArtistPage({ loaderData }: Route.ComponentProps) {
-  const { markup, isOwner, booking, availability, sessions, today, month, view } = loaderData;
-  const { search } = useLocation();
+  const { markup, booking, availability, sessions, today, month, view } = loaderData;
   const { book, dialog } = useBookingDialog(booking);
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:py-12">
@@ -360,10 +343,6 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
             today,
             initialMonth: month,
             initialView: view,
-            hrefs: {
-              month: (m) => calendarHref(search, "month", m),
-              view: (v) => calendarHref(search, "view", v === "calendar" ? null : v),
-            },
           }}
         />
         <ServerMarkup markup={markup.performances} />
@@ -371,17 +350,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
 
       <ServerMarkup markup={markup.bottom} className="space-y-8" />
 
-      <HydrateOnUse
-        part={Sessions}
-        props={{
-          data: sessions,
-          portfolio: isOwner ? (
-            <Suspense fallback={<p className="text-slate-600">Loading portfolio...</p>}>
-              <PortfolioManager />
-            </Suspense>
-          ) : undefined,
-        }}
-      />
+      <HydrateOnUse part={Sessions} props={{ data: sessions }} />
       {dialog}
     </main>
   );
@@ -433,9 +402,8 @@ function Reviews({ reviews, total }: { reviews: ArtistReview[]; total: number })
 }
 
 function GoBack() {
-  const navigate = useNavigate();
   return (
-    <button type="button" onClick={() => navigate(-1)} className={buttonClasses("outline", "md")}>
+    <button type="button" onClick={() => history.back()} className={buttonClasses("outline", "md")}>
       Go Back
     </button>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { ErrorPage } from "./error-page";
 import { NotFound } from "./not-found";
 
 type NotFoundCopy = { title: string; message: string; actions?: ReactNode };
@@ -22,47 +23,36 @@ export function RouteErrorBoundary({
   if (status === 404) {
     if (!notFound) return <NotFound />;
     return (
-      <main
-        id="main"
-        className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
-      >
-        <title>{`${notFound.title} | GigLedger`}</title>
-        <h1 className="text-2xl font-semibold">{notFound.title}</h1>
-        <p className="mt-2 text-slate-600">{notFound.message}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {notFound.actions ?? (
-            <Link to="/" className={buttonClasses("primary", "md")}>
-              Return to Home
-            </Link>
-          )}
-        </div>
-      </main>
+      <ErrorPage
+        title={notFound.title}
+        heading={notFound.title}
+        message={notFound.message}
+        actions={notFound.actions}
+      />
     );
   }
   const clientError = status >= 400 && status < 500;
   return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>
-        {clientError ? "Request refused | GigLedger" : "Something went wrong | GigLedger"}
-      </title>
-      <h1 className="text-2xl font-semibold">
-        {clientError ? "We couldn't do that" : "Something went wrong"}
-      </h1>
-      <p className="mt-2 text-slate-600">
-        {clientError
+    <ErrorPage
+      title={clientError ? "Request refused" : "Something went wrong"}
+      heading={clientError ? "We couldn't do that" : "Something went wrong"}
+      message={
+        clientError
           ? (problemMessage(error) ??
             "The request could not be accepted. Please go back and try again.")
-          : "We hit an unexpected problem and have been notified. Please try again in a moment."}
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <a href={location.pathname + location.search} className={buttonClasses("outline", "md")}>
-          Try again
-        </a>
-        <Link to="/" className={buttonClasses("primary", "md")}>
-          Return to Home
-        </Link>
-      </div>
-    </main>
+          : "We hit an unexpected problem and have been notified. Please try again in a moment."
+      }
+      actions={
+        <>
+          <a href={location.pathname + location.search} className={buttonClasses("outline", "md")}>
+            Try again
+          </a>
+          <Link to="/" className={buttonClasses("primary", "md")}>
+            Return to Home
+          </Link>
+        </>
+      }
+    />
   );
 }
 

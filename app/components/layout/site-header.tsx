@@ -45,42 +45,51 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-900"}`;
 
 /**
- * The header of every page: server markup, drawn by the root loader for each page (decision 022),
+ * The header of every page, after its "Skip to content" link: server markup, drawn by the root loader for each page (decision 022),
  * so its menus are native (a popover, a modal dialog) and its behaviour is in frame-behaviour.ts.
  */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const { pathname } = useLocation();
   const { primary, account } = navItems(user, pathname);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-          <Music2 aria-hidden className="h-6 w-6 text-brand-600" />
-          GigLedger
-        </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {primary.map((item) => (
-            <NavLink key={item.to} to={item.to} className={navLinkClass}>
-              {item.label}
-            </NavLink>
-          ))}
-          <span className="mx-2 h-6 w-px bg-slate-200" aria-hidden />
-          {user ? (
-            <UserMenu user={user} />
-          ) : (
-            <>
-              <Link to={account[0]?.to ?? "/auth"} className={buttonClasses("ghost", "sm")}>
-                {account[0]?.label}
-              </Link>
-              <Link to={account[1]?.to ?? "/auth"} className={buttonClasses("primary", "sm")}>
-                {account[1]?.label}
-              </Link>
-            </>
-          )}
-        </nav>
-        <MobileNav items={[...primary, ...account]} user={user} />
-      </div>
-    </header>
+    <>
+      {/* The page's first stop for the keyboard. */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+            <Music2 aria-hidden className="h-6 w-6 text-brand-600" />
+            GigLedger
+          </Link>
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            {primary.map((item) => (
+              <NavLink key={item.to} to={item.to} className={navLinkClass}>
+                {item.label}
+              </NavLink>
+            ))}
+            <span className="mx-2 h-6 w-px bg-slate-200" aria-hidden />
+            {user ? (
+              <UserMenu user={user} />
+            ) : (
+              <>
+                <Link to={account[0]?.to ?? "/auth"} className={buttonClasses("ghost", "sm")}>
+                  {account[0]?.label}
+                </Link>
+                <Link to={account[1]?.to ?? "/auth"} className={buttonClasses("primary", "sm")}>
+                  {account[1]?.label}
+                </Link>
+              </>
+            )}
+          </nav>
+          <MobileNav items={[...primary, ...account]} user={user} />
+        </div>
+      </header>
+    </>
   );
 }
 

@@ -76,7 +76,7 @@ export function partOnUse<P extends object>(
   placeholder: ReactNode = null,
 ): PartOnUse<P> {
   let start = () => {};
-  if (typeof document === "undefined") {
+  if (import.meta.env.SSR) {
     // The server renders it at once (its bundle holds the code, loaded here at start-up): a part
     // that suspended would be sent as a fallback and swapped in by a script, so pages without
     // JavaScript would never show it.

@@ -12,15 +12,14 @@ export type Markup = { __html: string } | { key: string };
 export const PageMarkupContext = createContext<ReadonlyMap<string, string> | undefined>(undefined);
 
 /** The page's markup as it arrived, read before hydration (this module runs before it). */
-const arrived: ReadonlyMap<string, string> =
-  typeof document === "undefined"
-    ? new Map()
-    : new Map(
-        [...document.querySelectorAll<HTMLElement>("[data-markup]")].map((element) => [
-          element.dataset.markup ?? "",
-          element.innerHTML,
-        ]),
-      );
+const arrived: ReadonlyMap<string, string> = import.meta.env.SSR
+  ? new Map()
+  : new Map(
+      [...document.querySelectorAll<HTMLElement>("[data-markup]")].map((element) => [
+        element.dataset.markup ?? "",
+        element.innerHTML,
+      ]),
+    );
 
 function useMarkupHtml(markup: Markup): { html: string; key?: string } {
   const onServer = useContext(PageMarkupContext);

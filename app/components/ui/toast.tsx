@@ -5,7 +5,6 @@ import {
   useCallback,
   useContext,
   useEffect,
-  useMemo,
   useRef,
   useState,
 } from "react";
@@ -58,9 +57,8 @@ export function ToastProvider({
     return () => clearTimeout(timer);
   }, [dismiss]);
 
-  const value = useMemo(() => push, [push]);
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={push}>
       {children}
       <section
         aria-label="Notifications"

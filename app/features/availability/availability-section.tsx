@@ -1,14 +1,35 @@
+import { useLocation } from "react-router";
 import { Card } from "~/components/ui/card";
 import { AvailabilityCalendar, type AvailabilityCalendarProps } from "./availability-calendar";
 
-/** The profile's "Availability" card: its calendar, with the `#book` anchor links point to. */
-export function AvailabilitySection(props: AvailabilityCalendarProps) {
+/**
+ * The profile's "Availability" card: its calendar, with the `#book` anchor links point to. The
+ * month arrows and tabs are links to this page with `?month=` or `?view=` set, scrolled back to
+ * the card, so they work without JavaScript.
+ */
+export function AvailabilitySection(props: Omit<AvailabilityCalendarProps, "hrefs">) {
+  const { search } = useLocation();
   return (
     <Card as="section" id="book" aria-labelledby="availability-title">
       <h2 id="availability-title" className="mb-4 text-lg font-semibold">
         Availability
       </h2>
-      <AvailabilityCalendar {...props} />
+      <AvailabilityCalendar
+        {...props}
+        hrefs={{
+          month: (month) => calendarHref(search, "month", month),
+          view: (view) => calendarHref(search, "view", view === "calendar" ? null : view),
+        }}
+      />
     </Card>
   );
+}
+
+/** This page's address with one calendar setting changed, scrolled to the calendar. */
+function calendarHref(search: string, key: "month" | "view", value: string | null) {
+  const params = new URLSearchParams(search);
+  if (value === null) params.delete(key);
+  else params.set(key, value);
+  const query = params.toString();
+  return `${query ? `?${query}` : "?"}#book`;
 }

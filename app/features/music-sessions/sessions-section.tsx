@@ -1,6 +1,6 @@
 import Plus from "lucide-react/icons/plus";
 import Search from "lucide-react/icons/search";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -13,6 +13,11 @@ import type { SessionsSectionData } from "./music-sessions.server";
 import { SESSION_FILTERS } from "./session-types";
 
 const SEARCH_PARAMS = new Set(["sq", "stype"]);
+/** Only the owner sees the portfolio manager: a visitor's browser never fetches it. */
+const PortfolioManager = lazy(() =>
+  import("~/features/portfolio/portfolio-manager").then((m) => ({ default: m.PortfolioManager })),
+);
+
 /** The address parameter of the Sessions / Portfolio tabs (no value: Sessions). */
 const TAB_PARAM = "stab";
 
@@ -33,14 +38,7 @@ export function logSessionHref(location: { pathname: string; search: string }) {
  * reload; with JavaScript the tabs switch in place. Owner-only editors live on the session pages,
  * not in this bundle.
  */
-export function MusicSessionsSection({
-  data,
-  portfolio,
-}: {
-  data: SessionsSectionView;
-  /** The owner's portfolio manager, when there is one to show. */
-  portfolio?: ReactNode;
-}) {
+export function MusicSessionsSection({ data }: { data: SessionsSectionView }) {
   const id = useId();
   const location = useLocation();
   const tabs = [
@@ -95,11 +93,9 @@ export function MusicSessionsSection({
       </div>
       <div {...tabsState.panelProps("portfolio")} className="mt-4">
         {data.isOwner ? (
-          (portfolio ?? (
-            <p className="text-slate-600">
-              Feature photos, audio and video from your sessions in your portfolio.
-            </p>
-          ))
+          <Suspense fallback={<p className="text-slate-600">Loading portfolio...</p>}>
+            <PortfolioManager />
+          </Suspense>
         ) : (
           <p className="text-slate-600">Portfolio management is only available to the artist</p>
         )}
