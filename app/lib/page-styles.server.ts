@@ -16,7 +16,9 @@ const sheet = parseStylesheet(css);
  * Tailwind rebuilds it as classes are added.
  */
 export function withPageStyles(html: string): string {
-  const slot = html.indexOf(PAGE_STYLES_SLOT);
+  // Found with the tag that closes it: a page's text may hold the slot's words (an artist's name
+  // in the title), but never a "</style>", which React escapes.
+  const slot = html.indexOf(`${PAGE_STYLES_SLOT}</style>`);
   if (slot === -1) return html;
   const styles = import.meta.env.DEV ? css : usedStyles(sheet, markupClasses(html));
   return html.slice(0, slot) + styles + html.slice(slot + PAGE_STYLES_SLOT.length);
