@@ -181,6 +181,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
+ * Reached on the client, the page has no server markup of its calendar and sessions to show while
+ * their code loads: the code is fetched beside the data, and the page appears with both.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), Calendar.start(), Sessions.start()]);
+  return data;
+}
+
+/**
  * The calendar's month and tab from the address (?month=YYYY-MM, ?view=upcoming), so the month
  * arrows and tabs work as plain links; a month before the artist's current one shows the current.
  */

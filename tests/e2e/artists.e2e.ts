@@ -208,3 +208,53 @@ test("the profile's calendar fetches its code only when used, and the first clic
   await expect(calendar.getByText("Select a day to see its status.")).toBeHidden();
   expect(scripts.some((url) => url.includes("availability-calendar"))).toBe(true);
 });
+
+test("a key pressed on the profile's calendar before its code arrives still counts", async ({
+  page,
+}) => {
+  await page.goto("/artist/maya-lindqvist");
+  await page.waitForLoadState("networkidle");
+  await page.route(/availability-(section|calendar)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  // Focus starts the fetch; the arrow key comes long before the code and is held, then replayed.
+  await page.getByRole("tab", { name: "Calendar View" }).focus();
+  await page.keyboard.press("ArrowRight");
+  const upcomingTab = page.getByRole("tab", { name: "Upcoming Events" });
+  await expect(upcomingTab).toHaveAttribute("aria-selected", "true");
+  await expect(upcomingTab).toBeFocused();
+});
+
+test("a profile reached on the client appears with its calendar, never 'Loading calendar...'", async ({
+  page,
+}) => {
+  await page.goto("/artist-discovery");
+  await page.waitForLoadState("networkidle");
+  // The calendar's code is slow to come; the page waits for it beside its data.
+  await page.route(/availability-(section|calendar)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    const seen = { loading: false };
+    Object.assign(window, { seen });
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes("Loading calendar...")) seen.loading = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page
+    .getByRole("article", { name: "Maya Lindqvist" })
+    .getByRole("link", { name: /View Profile/ })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Maya Lindqvist" })).toBeVisible();
+  await expect(page.locator("#book").getByRole("grid")).toBeVisible();
+  expect(documents, "reached on the client, without a new document").toEqual([]);
+  expect(
+    await page.evaluate(() => (window as unknown as { seen: { loading: boolean } }).seen.loading),
+  ).toBe(false);
+});

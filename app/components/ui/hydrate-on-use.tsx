@@ -25,19 +25,8 @@ function answerable(event: Event) {
 function replay(event: Event) {
   const target = event.target as HTMLElement;
   if (!(event instanceof KeyboardEvent)) return target.click();
-  const { key, code, shiftKey, ctrlKey, altKey, metaKey } = event;
-  target.dispatchEvent(
-    new KeyboardEvent("keydown", {
-      key,
-      code,
-      shiftKey,
-      ctrlKey,
-      altKey,
-      metaKey,
-      bubbles: true,
-      cancelable: true,
-    }),
-  );
+  // A copy: the held event's own fields (key, code, modifiers, bubbles) are its init values.
+  target.dispatchEvent(new KeyboardEvent("keydown", event));
 }
 
 /** Runs `onReady` once what it sits beside in a Suspense boundary is hydrated or rendered. */
@@ -48,15 +37,18 @@ function Ready({ onReady }: { onReady: () => void }) {
 }
 
 /** Shown only when rendered on the client (not while hydrating): fetches the code now. */
-function Fetching({ start, children }: { start: () => void; children: ReactNode }) {
-  useEffect(start, [start]);
+function Fetching({ start, children }: { start: () => unknown; children: ReactNode }) {
+  useEffect(() => {
+    start();
+  }, [start]);
   return <>{children}</>;
 }
 
 /** A part of a page whose code waits for use: made once per module with `partOnUse`. */
 export type PartOnUse<P extends object> = {
   render: (props: P) => ReactNode;
-  start: () => void;
+  /** Marks the part as used and fetches its code; settles once the code is here. */
+  start: () => Promise<unknown>;
   placeholder: ReactNode;
 };
 
@@ -68,14 +60,14 @@ export type PartOnUse<P extends object> = {
  * first is held and given to it once it is hydrated; without JavaScript the markup's links and
  * forms work as they are.
  *
- * The server renders the component at once; a page reached on the client fetches its code at
- * once too (there is no markup to show meanwhile, so `placeholder` is shown).
+ * The server renders the component at once. A page reached on the client has no markup to show
+ * meanwhile: its route's `clientLoader` awaits `start()` beside the page's data, so the page
+ * appears with the part (`placeholder` shows only if the code comes later than that).
  */
 export function partOnUse<P extends object>(
   load: () => Promise<ComponentType<P>>,
   placeholder: ReactNode = null,
 ): PartOnUse<P> {
-  let start = () => {};
   if (import.meta.env.SSR) {
     // The server renders it at once (its bundle holds the code, loaded here at start-up): a part
     // that suspended would be sent as a fallback and swapped in by a script, so pages without
@@ -86,16 +78,28 @@ export function partOnUse<P extends object>(
       return { default: component };
     });
     const Pending = lazy(() => loading);
-    return { render: (props) => createElement(loaded ?? Pending, props), start, placeholder };
+    return {
+      render: (props) => createElement(loaded ?? Pending, props),
+      start: () => loading,
+      placeholder,
+    };
   }
+  let code: Promise<ComponentType<P>> | undefined;
+  let markUsed = () => {};
   const used = new Promise<void>((resolve) => {
-    start = resolve;
+    markUsed = resolve;
   });
+  const start = () => {
+    markUsed();
+    code ??= load();
+    return code;
+  };
+  // Until `start` is called, React keeps the server's markup of the part (or shows `placeholder`).
   const Lazy = lazy(async () => {
     await used;
-    return { default: await load() };
+    return { default: await start() };
   });
-  return { render: (props) => createElement(Lazy, props), start: () => start(), placeholder };
+  return { render: (props) => createElement(Lazy, props), start, placeholder };
 }
 
 export function HydrateOnUse<P extends object>({ part, props }: { part: PartOnUse<P>; props: P }) {
