@@ -18,7 +18,10 @@ type Item =
   | { kind: "verbatim"; text: string }
   /** A block of items: `@layer`, `@media`, `@supports`, `@container`. */
   | { kind: "group"; prelude: string; items: Item[]; keepEmpty: boolean }
-  | { kind: "rule"; selector: string; body: string; classes: string[] }
+  /** A style rule and the classes its selector requires (none: kept on every page). */
+  | { kind: "rule"; text: string; classes: string[] }
+  /** A class-less rule that only sets custom properties: its declarations are kept one by one. */
+  | { kind: "definitions"; selector: string; declarations: [name: string, text: string][] }
   /** `@property --name{…}` or `@keyframes name{…}`: kept when a kept rule mentions the name. */
   | { kind: "named"; name: string; text: string };
 
@@ -87,7 +90,10 @@ function blockItem(prelude: string, body: string): Item {
     return { kind: "named", name: keyframes[1], text: `${prelude}{${body}}` };
   }
   if (prelude.startsWith("@")) return { kind: "verbatim", text: `${prelude}{${body}}` };
-  return { kind: "rule", selector: prelude, body, classes: selectorClasses(prelude) };
+  const classes = selectorClasses(prelude);
+  const declarations = classes.length === 0 ? customDeclarations(body) : null;
+  if (declarations) return { kind: "definitions", selector: prelude, declarations };
+  return { kind: "rule", text: `${prelude}{${body}}`, classes };
 }
 
 /** Whether the text names an animation: as a word, not part of a longer name. */
@@ -181,23 +187,18 @@ const MENTIONED = /--[\w-]+/g;
 
 /** The stylesheet's rules that the markup can use, in their original order. */
 export function usedStyles(sheet: Stylesheet, classes: ReadonlySet<string>): string {
-  // 1. Rules chosen by class; class-less rules wait for step 2 when they only declare custom
-  //    properties (their declarations are kept one by one).
+  // 1. Rules chosen by class; definitions wait for step 2.
   const chosen = new Map<Item, string>();
-  const definitions: { item: Item; declarations: [string, string][] }[] = [];
-  const named: Item[] = [];
+  const definitions: Extract<Item, { kind: "definitions" }>[] = [];
+  const named: Extract<Item, { kind: "named" }>[] = [];
   const visit = (items: Item[]) => {
     for (const item of items) {
       if (item.kind === "group") visit(item.items);
       else if (item.kind === "named") named.push(item);
+      else if (item.kind === "definitions") definitions.push(item);
       else if (item.kind === "verbatim") chosen.set(item, item.text);
-      else if (item.classes.length > 0) {
-        if (item.classes.some((name) => classes.has(name))) chosen.set(item, ruleText(item));
-      } else {
-        const declarations = customDeclarations(item.body);
-        if (declarations) definitions.push({ item, declarations });
-        else chosen.set(item, ruleText(item));
-      }
+      else if (item.classes.length === 0 || item.classes.some((name) => classes.has(name)))
+        chosen.set(item, item.text);
     }
   };
   visit(sheet.items);
@@ -208,13 +209,13 @@ export function usedStyles(sheet: Stylesheet, classes: ReadonlySet<string>): str
     for (const [name] of text.matchAll(MENTIONED)) mentioned.add(name);
   };
   for (const text of chosen.values()) mention(text);
-  let grew = true;
   const kept = new Map<Item, Set<number>>();
+  let grew = true;
   while (grew) {
     grew = false;
-    for (const { item, declarations } of definitions) {
+    for (const item of definitions) {
       const indices = kept.get(item) ?? new Set<number>();
-      declarations.forEach(([name, text], index) => {
+      item.declarations.forEach(([name, text], index) => {
         if (indices.has(index) || !mentioned.has(name)) return;
         indices.add(index);
         mention(text);
@@ -223,10 +224,10 @@ export function usedStyles(sheet: Stylesheet, classes: ReadonlySet<string>): str
       if (indices.size > 0) kept.set(item, indices);
     }
   }
-  for (const { item, declarations } of definitions) {
+  for (const item of definitions) {
     const indices = kept.get(item);
-    if (!indices || item.kind !== "rule") continue;
-    const body = declarations
+    if (!indices) continue;
+    const body = item.declarations
       .filter((_, index) => indices.has(index))
       .map(([, text]) => text)
       .join(";");
@@ -234,7 +235,6 @@ export function usedStyles(sheet: Stylesheet, classes: ReadonlySet<string>): str
   }
   const keptText = [...chosen.values()].join("");
   for (const item of named) {
-    if (item.kind !== "named") continue;
     const used = item.name.startsWith("--")
       ? mentioned.has(item.name)
       : namesWord(keptText, item.name);
@@ -252,8 +252,6 @@ export function usedStyles(sheet: Stylesheet, classes: ReadonlySet<string>): str
       .join("");
   return write(sheet.items);
 }
-
-const ruleText = (rule: { selector: string; body: string }) => `${rule.selector}{${rule.body}}`;
 
 /** A body's declarations when each one sets a custom property, else null. */
 function customDeclarations(body: string): [string, string][] | null {
