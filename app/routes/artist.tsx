@@ -30,7 +30,7 @@ import { getAvailability, getBusyDays } from "~/features/availability/availabili
 import type { CalendarView } from "~/features/availability/availability-calendar";
 import { BookingLink } from "~/features/bookings/booking-link";
 import { formatRupees } from "~/features/bookings/pricing";
-import { quickPickDates } from "~/features/bookings/quick-picks";
+import { bookingFormDates } from "~/features/bookings/quick-picks";
 import { useBookingDialog } from "~/features/bookings/use-booking-dialog";
 import { getCvSummary } from "~/features/credentials/cv.server";
 import { VerifiedCv } from "~/features/credentials/verified-cv";
@@ -163,12 +163,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             artistName: artist.artistName,
             hourlyRate: artist.hourlyRate,
           },
-          quickPicks: quickPickDates(
-            availability.filter((e) => !busyDays[e.date]),
-            today,
-          ),
-          blockedDates: busyDays as Record<string, string>,
-          today,
+          ...bookingFormDates(availability, busyDays, today),
           startDate: startDate ?? undefined,
         }
       : null,

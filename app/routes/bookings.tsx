@@ -9,7 +9,7 @@ import { BookingRequestForm } from "~/features/bookings/booking-request-form";
 import { BOOKING_REFUSALS } from "~/features/bookings/bookings.constants";
 import { BookingRequestSchema, bookingPrefillOf } from "~/features/bookings/bookings.schema";
 import { artistTodayFor, createBookingRequest } from "~/features/bookings/bookings.server";
-import { quickPickDates } from "~/features/bookings/quick-picks";
+import { bookingFormDates } from "~/features/bookings/quick-picks";
 import { addDays } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { attempt, notFound, parseForm, readForm, replyError } from "~/lib/form.server";
@@ -52,12 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       artistName: artist.artistName,
       hourlyRate: artist.hourlyRate,
     },
-    quickPicks: quickPickDates(
-      entries.filter((e) => !busyDays[e.date]),
-      today,
-    ),
-    blockedDates: busyDays as Record<string, string>,
-    today,
+    ...bookingFormDates(entries, busyDays, today),
     prefill: bookingPrefillOf(params),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { estimateTotal, formatRupees } from "./pricing";
-import { quickPickDates } from "./quick-picks";
+import { bookingFormDates, quickPickDates } from "./quick-picks";
 
 describe("quickPickDates", () => {
   it("offers up to six available dates from today, labelled", () => {
@@ -32,5 +32,21 @@ describe("estimateTotal", () => {
     expect(estimateTotal(2.5, null)).toBe(375);
     expect(estimateTotal(1.5, 2500.5)).toBe(3750.75);
     expect(formatRupees(375)).toBe("₹375.00");
+  });
+});
+
+describe("bookingFormDates", () => {
+  it("offers only free days as quick picks and passes the busy ones on as blocked", () => {
+    const entries = [
+      { date: "2026-03-02", status: "available" },
+      { date: "2026-03-03", status: "available" },
+      { date: "2026-03-04", status: "booked" },
+    ];
+    const busy = { "2026-03-03": "booked", "2026-03-04": "booked" };
+    expect(bookingFormDates(entries, busy, "2026-03-01")).toEqual({
+      quickPicks: [{ date: "2026-03-02", label: "Tomorrow" }],
+      blockedDates: busy,
+      today: "2026-03-01",
+    });
   });
 });

@@ -24,3 +24,22 @@ export function quickPickDates(
       return { date: e.date, label };
     });
 }
+
+/**
+ * The dates part of the booking form's data, from the artist's calendar: quick picks among the
+ * days they are free, and the days they are not (booked or unavailable), to warn before sending.
+ */
+export function bookingFormDates(
+  entries: { date: string; status: string }[],
+  busyDays: Record<string, string>,
+  today: string,
+): { quickPicks: QuickPick[]; blockedDates: Record<string, string>; today: string } {
+  return {
+    quickPicks: quickPickDates(
+      entries.filter((e) => !busyDays[e.date]),
+      today,
+    ),
+    blockedDates: busyDays,
+    today,
+  };
+}
