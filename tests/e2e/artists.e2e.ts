@@ -185,6 +185,14 @@ test("profile tabs work with the keyboard and the mouse", async ({ page }) => {
   await expect(page.getByRole("tabpanel", { name: "Sessions" })).toBeHidden();
 });
 
+/** The profile calendar's code (its section and its grid) arrives 700 ms late from now on. */
+async function delayCalendarCode(page: Page) {
+  await page.route(/availability-(section|calendar)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+}
+
 test("the profile's calendar fetches its code only when used, and the first click still counts", async ({
   page,
 }) => {
@@ -200,10 +208,7 @@ test("the profile's calendar fetches its code only when used, and the first clic
   expect(scripts.filter((url) => url.includes("availability-calendar"))).toEqual([]);
 
   // The first click on a day, made before the code has arrived (held back here), selects it.
-  await page.route(/availability-calendar/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue();
-  });
+  await delayCalendarCode(page);
   await calendar.getByRole("grid").getByRole("button").nth(14).click();
   await expect(calendar.getByText("Select a day to see its status.")).toBeHidden();
   expect(scripts.some((url) => url.includes("availability-calendar"))).toBe(true);
@@ -214,10 +219,7 @@ test("a key pressed on the profile's calendar before its code arrives still coun
 }) => {
   await page.goto("/artist/maya-lindqvist");
   await page.waitForLoadState("networkidle");
-  await page.route(/availability-(section|calendar)/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue();
-  });
+  await delayCalendarCode(page);
   // Focus starts the fetch; the arrow key comes long before the code and is held, then replayed.
   await page.getByRole("tab", { name: "Calendar View" }).focus();
   await page.keyboard.press("ArrowRight");
@@ -232,10 +234,7 @@ test("a profile reached on the client appears with its calendar, never 'Loading 
   await page.goto("/artist-discovery");
   await page.waitForLoadState("networkidle");
   // The calendar's code is slow to come; the page waits for it beside its data.
-  await page.route(/availability-(section|calendar)/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue();
-  });
+  await delayCalendarCode(page);
   await page.evaluate(() => {
     const seen = { loading: false };
     Object.assign(window, { seen });
