@@ -3,8 +3,9 @@
 // (seeded with demo data on first start) and the floor beside it, then runs Lighthouse (default
 // mobile config: simulated throttling, mobile emulation; performance only) against Debian
 // Chromium on the floor and the public pages, cold cache each, and prints every page's figures
-// beside the floor's as ratios. `LIGHTHOUSE_RUNS=n` runs each page n times and keeps the median
-// run by score. `LIGHTHOUSE_REPORTS=<dir>` also writes each run's full report there (JSON), to read
+// beside the floor's as ratios. `LIGHTHOUSE_RUNS=n` measures every page, the floor included, once
+// in each of n rounds (so a machine whose speed drifts weighs on all alike) and keeps each page's
+// median run by score; "CPU index" is Lighthouse's reading of the machine's speed in that run. `LIGHTHOUSE_REPORTS=<dir>` also writes each run's full report there (JSON), to read
 // what an audit found (the LCP element and its phases, say).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -53,6 +54,8 @@ type Measurement = {
   tbtMs: number | null;
   cls: number | null;
   siMs: number | null;
+  /** Lighthouse's measure of the machine's speed during the run (higher is faster). */
+  cpuIndex: number | null;
   scriptBytes: number | null;
   scriptRequests: number | null;
   /** Every request but images (the document included). */
@@ -69,6 +72,7 @@ type Lhr = {
   audits: Record<string, Audit | undefined>;
   runWarnings?: string[];
   runtimeError?: { code: string; message: string };
+  environment?: { benchmarkIndex?: number };
 };
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -128,6 +132,10 @@ async function measure(url: string, userDataDir: string, cookie?: string): Promi
       tbtMs: value("total-blocking-time"),
       cls: value("cumulative-layout-shift"),
       siMs: value("speed-index"),
+      cpuIndex:
+        typeof lhr.environment?.benchmarkIndex === "number"
+          ? Math.round(lhr.environment.benchmarkIndex)
+          : null,
       scriptBytes: scripts?.bytes ?? null,
       scriptRequests: scripts?.requests ?? null,
       requests: network ? network.filter((item) => item.resourceType !== "Image").length : null,
@@ -164,14 +172,15 @@ async function main() {
     const versions = spawnSync(chromePath(), ["--version"], { encoding: "utf8" }).stdout.trim();
     console.log(
       `\n== Lighthouse (default mobile config, simulated throttling, performance only), ${versions}` +
-        `${RUNS > 1 ? `, best of ${RUNS} runs per page` : ""} ==`,
+        `${RUNS > 1 ? `, ${RUNS} rounds, the median run per page by score` : ""} ==`,
     );
 
-    const results: { page: Page; best: Measurement; scores: (number | null)[] }[] = [];
+    // Round by round, each page once a round, the floor included: a machine whose speed drifts
+    // (a shared virtual machine's does) weighs on every page alike.
+    const runs = pages.map(() => [] as Measurement[]);
     let runNumber = 0;
-    for (const page of pages) {
-      const runs: Measurement[] = [];
-      for (let i = 0; i < RUNS; i++) {
+    for (let round = 0; round < RUNS; round++) {
+      for (const [index, page] of pages.entries()) {
         runNumber++;
         const run = await measure(
           page.path.startsWith("http") ? page.path : `${server.url}${page.path}`,
@@ -179,16 +188,19 @@ async function main() {
           page.cookie,
         );
         console.log(
-          `${page.path}${page.cookie ? " (signed in)" : ""}${RUNS > 1 ? ` (run ${i + 1})` : ""}: score ${run.score ?? "?"}` +
+          `${page.path}${page.cookie ? " (signed in)" : ""}${RUNS > 1 ? ` (round ${round + 1})` : ""}: score ${run.score ?? "?"}, CPU index ${run.cpuIndex ?? "?"}` +
             `${run.error ? ` — runtime error ${run.error}` : ""}`,
         );
         for (const warning of run.warnings) console.log(`  warning: ${warning}`);
-        runs.push(run);
+        runs[index]?.push(run);
       }
-      const sorted = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
-      const median = sorted[Math.floor(sorted.length / 2)] ?? runs[0];
-      if (median) results.push({ page, best: median, scores: runs.map((r) => r.score) });
     }
+    const results = pages.map((page, index) => {
+      const pageRuns = runs[index] ?? [];
+      const sorted = [...pageRuns].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
+      const best = sorted[Math.floor(sorted.length / 2)] as Measurement;
+      return { page, best, scores: pageRuns.map((r) => r.score) };
+    });
 
     const floor = results[0]?.best;
     const ratio = (v: number | null, base: number | null | undefined) =>
@@ -200,6 +212,7 @@ async function main() {
         page: page.label,
         score: best.score ?? "?",
         ...(RUNS > 1 ? { "all scores": scores.map((s) => s ?? "?").join(" / ") } : {}),
+        "CPU index": best.cpuIndex ?? "?",
         FCP: sec(best.fcpMs),
         LCP: sec(best.lcpMs),
         "LCP/floor": x(ratio(best.lcpMs, floor?.lcpMs)),

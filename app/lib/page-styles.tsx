@@ -18,12 +18,15 @@ export function PageStyles({ nonce }: { nonce?: string }) {
 
 /**
  * The whole stylesheet, as a file, for what the page draws after it has loaded: a dialog, a
- * toast, the next page. It is asked for when this module loads, just before hydration, so it
- * never holds up the page's first paint (in development the page's <style> already has it all).
+ * toast, the next page. It is asked for in a task of its own right after this module loads, so it
+ * never holds up the page's first paint nor lengthens the task that starts the page's scripts (in
+ * development the page's <style> already has it all).
  */
 if (!import.meta.env.SSR && import.meta.env.PROD) {
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = stylesheetUrl;
-  document.head.append(link);
+  setTimeout(() => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = stylesheetUrl;
+    document.head.append(link);
+  });
 }

@@ -11,20 +11,40 @@ export type Markup = { __html: string } | { key: string };
 /** The server render's markup of this page, by key (see `AppContext.pageMarkup`). */
 export const PageMarkupContext = createContext<ReadonlyMap<string, string> | undefined>(undefined);
 
-/** The page's markup as it arrived, read before hydration (this module runs before it). */
-const arrived: ReadonlyMap<string, string> = import.meta.env.SSR
-  ? new Map()
-  : new Map(
-      [...document.querySelectorAll<HTMLElement>("[data-markup]")].map((element) => [
-        element.dataset.markup ?? "",
-        element.innerHTML,
-      ]),
-    );
+/**
+ * A box's markup as it arrived in the page, written into a box only when React creates one (a
+ * box shown again, or a failed hydration rendered again on the client): then the DOM turns it
+ * into text, and it is read from the box that arrived. Hydrating a box, React keeps its content as
+ * it is and never reads this, and later renders pass the same object, so React writes nothing.
+ * Reading every box's markup before hydration cost up to tens of milliseconds on a slow device
+ * (serialising the page), in the task that starts the page's scripts.
+ */
+class ArrivedMarkup {
+  constructor(private readonly box: Element | null) {}
+  toString() {
+    return this.box?.innerHTML ?? "";
+  }
+}
 
-function useMarkupHtml(markup: Markup): { html: string; key?: string } {
+/** One per key, so every render of a box passes React the same markup. */
+const arrived = new Map<string, ArrivedMarkup>();
+
+function arrivedMarkup(key: string): ArrivedMarkup {
+  let markup = arrived.get(key);
+  if (!markup) {
+    markup = new ArrivedMarkup(document.querySelector(`[data-markup="${CSS.escape(key)}"]`));
+    arrived.set(key, markup);
+  }
+  return markup;
+}
+
+function useMarkupHtml(markup: Markup): { html: string | ArrivedMarkup; key?: string } {
   const onServer = useContext(PageMarkupContext);
   if ("__html" in markup) return { html: markup.__html };
-  return { html: (onServer ?? arrived).get(markup.key) ?? "", key: markup.key };
+  if (onServer || import.meta.env.SSR) {
+    return { html: onServer?.get(markup.key) ?? "", key: markup.key };
+  }
+  return { html: arrivedMarkup(markup.key), key: markup.key };
 }
 
 /**
