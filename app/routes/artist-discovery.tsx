@@ -15,6 +15,7 @@ import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatLongDate } from "~/lib/date-text";
 import { pageMeta } from "~/lib/meta";
+import { formatCount } from "~/lib/number-text";
 import { renderMarkup } from "~/lib/server-markup.server";
 import type { Route } from "./+types/artist-discovery";
 
@@ -55,7 +56,7 @@ function FacetOptions({ facets, selected }: { facets: Facet[]; selected: string 
       {listed ? null : <option value={selected}>{selected}</option>}
       {facets.map((f) => (
         <option key={f.value} value={f.value}>
-          {`${f.value} (${f.count.toLocaleString("en-US")})`}
+          {`${f.value} (${formatCount(f.count)})`}
         </option>
       ))}
     </>
@@ -66,8 +67,8 @@ function FacetOptions({ facets, selected }: { facets: Facet[]; selected: string 
 function freeCountText(count: number, date: string) {
   const day = formatLongDate(date);
   if (count > FREE_COUNT_LIMIT)
-    return `More than ${FREE_COUNT_LIMIT.toLocaleString("en-US")} artists free on ${day}`;
-  return `${count.toLocaleString("en-US")} ${count === 1 ? "artist" : "artists"} free on ${day}`;
+    return `More than ${formatCount(FREE_COUNT_LIMIT)} artists free on ${day}`;
+  return `${formatCount(count)} ${count === 1 ? "artist" : "artists"} free on ${day}`;
 }
 
 /** The "at least N Client-verified gigs" choices offered (any other N in the address still works). */
