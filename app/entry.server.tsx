@@ -6,6 +6,7 @@ import { PageMarkupContext } from "~/components/ui/server-markup";
 import { NonceContext } from "~/lib/nonce";
 import { PageStylesContext } from "~/lib/page-styles";
 import { PAGE_STYLES_SLOT, withPageStyles } from "~/lib/page-styles.server";
+import { withScriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -44,8 +45,11 @@ export default function handleRequest(
           body.on("error", reject);
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            // The page's own stylesheet rules go in now that its markup is known.
-            const html = withPageStyles(Buffer.concat(chunks).toString("utf8"));
+            // The page's own stylesheet rules go in now that its markup is known, and its
+            // scripts wait for its first paint (decisions 023 and 024; in development Vite's
+            // own scripts run as they come).
+            const page = withPageStyles(Buffer.concat(chunks).toString("utf8"));
+            const html = import.meta.env.PROD ? withScriptsAfterPaint(page) : page;
             resolve(
               new Response(html, {
                 headers: responseHeaders,

@@ -111,6 +111,32 @@ test.describe("mobile navigation", () => {
     await expect(sheet).toBeHidden();
   });
 
+  test("a sheet opened before the page's scripts run stays open once they have", async ({
+    page,
+  }) => {
+    // The scripts start after the first paint (decision 024): hold them until the sheet is open.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const sheet = page.getByRole("dialog", { name: "Navigation" });
+    await expect(sheet).toBeVisible();
+
+    release();
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForLoadState("networkidle");
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(sheet).toBeHidden();
+  });
+
   test("opens the sheet before JavaScript has loaded", async ({ browser }) => {
     const context = await browser.newContext({
       javaScriptEnabled: false,

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import type { MarkupActions } from "~/components/ui/server-markup";
 
@@ -19,11 +19,17 @@ export const frameActions: MarkupActions = {
   },
 };
 
-/** The navigation sheet and the account menu close when the page changes. */
+/**
+ * The navigation sheet and the account menu close when the page changes; not when the page
+ * hydrates: one opened before the page's scripts ran (they start after its first paint) stays
+ * open.
+ */
 export function useFrameBehaviour() {
   const { key } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation, by design.
+  const shown = useRef(key);
   useEffect(() => {
+    if (shown.current === key) return;
+    shown.current = key;
     document.querySelector<HTMLDialogElement>(`dialog#${MOBILE_NAV_ID}[open]`)?.close();
     document.querySelector<HTMLElement>(`#${USER_MENU_ID}:popover-open`)?.hidePopover();
   }, [key]);

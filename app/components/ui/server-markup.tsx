@@ -12,33 +12,26 @@ export type Markup = { __html: string } | { key: string };
 export const PageMarkupContext = createContext<ReadonlyMap<string, string> | undefined>(undefined);
 
 /**
- * A box's markup as it arrived in the page, written into a box only when React creates one (a
- * box shown again, or a failed hydration rendered again on the client): then the DOM turns it
- * into text, and it is read from the box that arrived. Hydrating a box, React keeps its content as
- * it is and never reads this, and later renders pass the same object, so React writes nothing.
- * Reading every box's markup before hydration cost up to tens of milliseconds on a slow device
- * (serialising the page), in the task that starts the page's scripts.
+ * A box's markup as it arrived in the page, by key (`m0`, `m1`…, see `renderMarkup`). React is
+ * given an object standing for it: hydrating a box, React keeps its content as it is and never
+ * reads the object, and later renders pass the same object, so React writes nothing. Only when
+ * React makes a box anew (shown again, or a failed hydration rendered again on the client) does it
+ * turn the object into text, read from the box that arrived. Reading every box's markup before
+ * hydration cost up to tens of milliseconds on a slow device (serialising the page).
  */
-class ArrivedMarkup {
-  constructor(private readonly box: Element | null) {}
-  toString() {
-    return this.box?.innerHTML ?? "";
-  }
-}
+const arrived = new Map<string, { toString(): string }>();
 
-/** One per key, so every render of a box passes React the same markup. */
-const arrived = new Map<string, ArrivedMarkup>();
-
-function arrivedMarkup(key: string): ArrivedMarkup {
+function arrivedMarkup(key: string): { toString(): string } {
   let markup = arrived.get(key);
   if (!markup) {
-    markup = new ArrivedMarkup(document.querySelector(`[data-markup="${CSS.escape(key)}"]`));
+    const box = document.querySelector(`[data-markup="${key}"]`);
+    markup = { toString: () => box?.innerHTML ?? "" };
     arrived.set(key, markup);
   }
   return markup;
 }
 
-function useMarkupHtml(markup: Markup): { html: string | ArrivedMarkup; key?: string } {
+function useMarkupHtml(markup: Markup): { html: string | { toString(): string }; key?: string } {
   const onServer = useContext(PageMarkupContext);
   if ("__html" in markup) return { html: markup.__html };
   if (onServer || import.meta.env.SSR) {
