@@ -34,15 +34,16 @@ const LOADER = `(function (hrefs) {
     document.head.append(script);
   }
   function paint() { painted = true; start(); }
+  setTimeout(paint, 3000);
   document.addEventListener("DOMContentLoaded", start);
   document.addEventListener("visibilitychange", paint);
+  var observer = window.PerformanceObserver;
   if (document.visibilityState === "hidden") paint();
-  else if ((PerformanceObserver.supportedEntryTypes || []).indexOf("paint") !== -1)
-    new PerformanceObserver(function (list) {
+  else if (observer && (observer.supportedEntryTypes || []).indexOf("paint") !== -1)
+    new observer(function (list) {
       if (list.getEntriesByName("first-contentful-paint").length) paint();
     }).observe({ type: "paint", buffered: true });
   else requestAnimationFrame(function () { setTimeout(paint); });
-  setTimeout(paint, 3000);
 })`;
 
 // What React Router's <Scripts> writes (React hoists the preload links into the <head>). A page's
