@@ -5,8 +5,9 @@
 // Chromium on the floor and the public pages, cold cache each, and prints every page's figures
 // beside the floor's as ratios. `LIGHTHOUSE_RUNS=n` measures every page, the floor included, once
 // in each of n rounds (so a machine whose speed drifts weighs on all alike) and keeps each page's
-// median run by score; "CPU index" is Lighthouse's reading of the machine's speed in that run. `LIGHTHOUSE_REPORTS=<dir>` also writes each run's full report there (JSON), to read
-// what an audit found (the LCP element and its phases, say).
+// median run by score; "CPU index" is Lighthouse's reading of the machine's speed in that run.
+// `LIGHTHOUSE_REPORTS=<dir>` also writes each run's full report there (JSON), to read what an
+// audit found (the LCP element and its phases, say).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";

@@ -9,10 +9,10 @@ export const HELD_SCRIPT_TYPE = "module-after-paint";
 
 /**
  * Runs in the page's <head> before anything is drawn. Once the page has painted its first text or
- * image (or cannot be seen, so nothing is drawn first) and its markup is all read, it asks for the framework's and
- * the page's modules together (modulepreload) and runs the held module script, with the page's
- * nonce. A browser without paint timing waits for one frame instead; after three seconds it waits
- * no longer, whatever happened.
+ * image (or cannot be seen, so nothing is drawn first) and its markup is all read, it asks for
+ * the framework's and the page's modules together (modulepreload) and runs the held module
+ * script, with the page's nonce. A browser without paint timing waits for one frame instead;
+ * after three seconds it waits no longer, whatever happened.
  */
 const LOADER = `(function (hrefs) {
   var nonce = document.currentScript ? document.currentScript.nonce : "";
