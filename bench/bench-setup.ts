@@ -13,6 +13,9 @@ const STARTUP_TIMEOUT_MS = 120_000;
 const root = path.resolve(import.meta.dirname, "..");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Bytes as KiB with one decimal, as every bench prints them. */
+export const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
 /** `npm run build` and the floor's `react-router build bench/floor`. */
 export function buildAppAndFloor() {
   console.log("== npm run build ==");
@@ -73,29 +76,54 @@ export function hrefs(text: string, prefix: string) {
   return [...new Set(found)];
 }
 
+/**
+ * The four public pages, the heaviest of each kind in the demo data: the landing page, discovery,
+ * the artist profile with the largest document among those the landing page and discovery link
+ * (the demo seed varies which artists are featured, and the first one was not always the same
+ * weight), and the largest public portfolio those artists link.
+ */
 export async function findPages(base: string): Promise<Page[]> {
   const pages: Page[] = [
     { label: "landing", path: "/" },
     { label: "discovery", path: "/artist-discovery" },
   ];
-  const artists = hrefs(await html(`${base}/`), "/artist/");
-  const artistPath = artists[0];
-  if (!artistPath) {
-    console.log('no href="/artist/…" link on / — skipping the artist profile and portfolio pages');
+  const artists = [
+    ...new Set([
+      ...hrefs(await html(`${base}/`), "/artist/"),
+      ...hrefs(await html(`${base}/artist-discovery`), "/artist/"),
+    ]),
+  ];
+  if (artists.length === 0) {
+    console.log('no href="/artist/…" link on / or discovery: skipping the profile and portfolio');
     return pages;
   }
-  pages.push({ label: "artist profile", path: artistPath });
-  for (const artist of artists) {
-    const portfolio = hrefs(await html(`${base}${artist}`), "/portfolio/")[0];
-    if (portfolio) {
-      pages.push({ label: "portfolio", path: portfolio });
-      return pages;
-    }
+  const artistPages = await Promise.all(
+    artists.map(async (artist) => ({ path: artist, text: await html(`${base}${artist}`) })),
+  );
+  const profile = largest(artistPages);
+  pages.push({ label: "artist profile", path: profile.path });
+  const portfolios = [...new Set(artistPages.flatMap((page) => hrefs(page.text, "/portfolio/")))];
+  if (portfolios.length === 0) {
+    console.log(`none of the ${artists.length} artist pages links a public portfolio: skipping it`);
+    return pages;
   }
+  const portfolioPages = await Promise.all(
+    portfolios.map(async (portfolio) => ({
+      path: portfolio,
+      text: await html(`${base}${portfolio}`),
+    })),
+  );
+  const portfolio = largest(portfolioPages);
+  pages.push({ label: "portfolio", path: portfolio.path });
   console.log(
-    `none of the ${artists.length} featured artist pages links a public portfolio — skipping the portfolio page`,
+    `heaviest of ${artistPages.length} profiles: ${profile.path} (${kib(profile.text.length)} KiB of HTML); ` +
+      `of ${portfolioPages.length} portfolios: ${portfolio.path} (${kib(portfolio.text.length)} KiB)`,
   );
   return pages;
+}
+
+function largest<T extends { text: string }>(pages: T[]): T {
+  return pages.reduce((a, b) => (b.text.length > a.text.length ? b : a));
 }
 
 /**

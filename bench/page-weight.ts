@@ -21,6 +21,7 @@ import type { SpawnedServer } from "../tests/support/spawn-server";
 import {
   buildAppAndFloor,
   findPages,
+  kib,
   type Page,
   signedInArtist,
   startApp,
@@ -81,8 +82,6 @@ async function weigh(
   }
 }
 
-const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-
 async function main() {
   const args = process.argv.slice(2);
   if (!args.includes("--no-build")) buildAppAndFloor();
@@ -124,6 +123,16 @@ async function main() {
         page: page.label,
         "script KiB": kib(weight.scriptBytes),
         "JS/floor": `${ratio(weight.scriptBytes).toFixed(2)}×`,
+        // Bytes left under the page's JavaScript budget (negative: over it by that much).
+        "margin B": floor
+          ? Math.floor(
+              (page.path === "/artist-dashboard"
+                ? DASHBOARD_SCRIPT_RATIO_GOAL
+                : SCRIPT_RATIO_GOAL) *
+                floor.scriptBytes -
+                weight.scriptBytes,
+            )
+          : "?",
         scripts: weight.scripts,
         requests: weight.requests,
       })),

@@ -12,7 +12,7 @@ import { type Browser, chromium, type Response } from "@playwright/test";
 import autocannon from "autocannon";
 import { CHROMIUM_ARGS, chromePath } from "../tests/support/chromium";
 import { freePort } from "../tests/support/free-port";
-import { createBenchDatabase } from "./bench-setup";
+import { createBenchDatabase, kib } from "./bench-setup";
 
 const DURATION_S = 10;
 const CONNECTIONS = 10;
@@ -44,7 +44,6 @@ type AssetSummary = {
   cssGzipB: number;
 };
 
-const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitForHealthy(base: string, child: ChildProcess, startedAt: number) {
