@@ -220,12 +220,16 @@ async function main() {
     let runNumber = 0;
     for (let round = 0; round < RUNS; round++) {
       for (const [index, page] of pages.entries()) {
+        const url = page.path.startsWith("http") ? page.path : `${server.url}${page.path}`;
         runNumber++;
-        const run = await measure(
-          page.path.startsWith("http") ? page.path : `${server.url}${page.path}`,
-          path.join(tmp, `chrome-${runNumber}`),
-          page.cookie,
-        );
+        let run = await measure(url, path.join(tmp, `chrome-${runNumber}`), page.cookie);
+        // Lighthouse now and then loses the trace's start (NO_NAVSTART, about one run in 45
+        // here); such a run measured nothing, so it is made once more.
+        if (run.error?.startsWith("NO_NAVSTART")) {
+          console.log(`${page.path}: ${run.error}; measuring once more`);
+          runNumber++;
+          run = await measure(url, path.join(tmp, `chrome-${runNumber}`), page.cookie);
+        }
         console.log(
           `${page.path}${page.cookie ? " (signed in)" : ""}${RUNS > 1 ? ` (round ${round + 1})` : ""}: score ${run.score ?? "?"}, CPU index ${run.cpuIndex ?? "?"}` +
             `${run.error ? ` — runtime error ${run.error}` : ""}`,
