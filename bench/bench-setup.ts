@@ -97,9 +97,7 @@ export async function findPages(base: string): Promise<Page[]> {
     console.log('no href="/artist/…" link on / or discovery: skipping the profile and portfolio');
     return pages;
   }
-  const artistPages = await Promise.all(
-    artists.map(async (artist) => ({ path: artist, text: await html(`${base}${artist}`) })),
-  );
+  const artistPages = await fetchAll(base, artists);
   const profile = largest(artistPages);
   pages.push({ label: "artist profile", path: profile.path });
   const portfolios = [...new Set(artistPages.flatMap((page) => hrefs(page.text, "/portfolio/")))];
@@ -107,12 +105,7 @@ export async function findPages(base: string): Promise<Page[]> {
     console.log(`none of the ${artists.length} artist pages links a public portfolio: skipping it`);
     return pages;
   }
-  const portfolioPages = await Promise.all(
-    portfolios.map(async (portfolio) => ({
-      path: portfolio,
-      text: await html(`${base}${portfolio}`),
-    })),
-  );
+  const portfolioPages = await fetchAll(base, portfolios);
   const portfolio = largest(portfolioPages);
   pages.push({ label: "portfolio", path: portfolio.path });
   console.log(
@@ -122,9 +115,13 @@ export async function findPages(base: string): Promise<Page[]> {
   return pages;
 }
 
-function largest<T extends { text: string }>(pages: T[]): T {
-  return pages.reduce((a, b) => (b.text.length > a.text.length ? b : a));
-}
+type Fetched = { path: string; text: string };
+
+const fetchAll = (base: string, paths: string[]): Promise<Fetched[]> =>
+  Promise.all(paths.map(async (route) => ({ path: route, text: await html(`${base}${route}`) })));
+
+const largest = (pages: Fetched[]): Fetched =>
+  pages.reduce((a, b) => (b.text.length > a.text.length ? b : a));
 
 /**
  * A signed-in artist for the signed-in runs: an account made through the sign-up form, confirmed

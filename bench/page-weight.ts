@@ -117,6 +117,9 @@ async function main() {
 
     const floor = results[0]?.weight;
     const ratio = (v: number) => (floor?.scriptBytes ? v / floor.scriptBytes : Number.NaN);
+    const isDashboard = (page: Page) => page.path === "/artist-dashboard";
+    const scriptGoal = (page: Page) =>
+      isDashboard(page) ? DASHBOARD_SCRIPT_RATIO_GOAL : SCRIPT_RATIO_GOAL;
     console.log();
     console.table(
       results.map(({ page, weight }) => ({
@@ -125,13 +128,7 @@ async function main() {
         "JS/floor": `${ratio(weight.scriptBytes).toFixed(2)}×`,
         // Bytes left under the page's JavaScript budget (negative: over it by that much).
         "margin B": floor
-          ? Math.floor(
-              (page.path === "/artist-dashboard"
-                ? DASHBOARD_SCRIPT_RATIO_GOAL
-                : SCRIPT_RATIO_GOAL) *
-                floor.scriptBytes -
-                weight.scriptBytes,
-            )
+          ? Math.floor(scriptGoal(page) * floor.scriptBytes - weight.scriptBytes)
           : "?",
         scripts: weight.scripts,
         requests: weight.requests,
@@ -140,8 +137,8 @@ async function main() {
     let failed = false;
     for (const { page, weight } of results.slice(1)) {
       const js = ratio(weight.scriptBytes);
-      const dashboard = page.path === "/artist-dashboard";
-      const goal = dashboard ? DASHBOARD_SCRIPT_RATIO_GOAL : SCRIPT_RATIO_GOAL;
+      const dashboard = isDashboard(page);
+      const goal = scriptGoal(page);
       const checks: [boolean, string][] = [[js <= goal, `JS ≤ ${goal}× floor: ${js.toFixed(2)}×`]];
       if (!dashboard)
         checks.push([
