@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { holdScripts } from "./support/hold-scripts";
 
 test.describe("landing page", () => {
   test("shows the hero, how it works and featured artists from the database", async ({ page }) => {
@@ -115,22 +116,13 @@ test.describe("mobile navigation", () => {
     page,
   }) => {
     // The scripts start after the first paint (decision 024): hold them until the sheet is open.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const runScripts = await holdScripts(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Open navigation" }).click();
     const sheet = page.getByRole("dialog", { name: "Navigation" });
     await expect(sheet).toBeVisible();
 
-    release();
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-    await page.waitForLoadState("networkidle");
+    await runScripts();
     await expect(sheet).toBeVisible();
     await sheet.getByRole("link", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/auth$/);

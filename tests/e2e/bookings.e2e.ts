@@ -3,6 +3,7 @@ import pg from "pg";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
 import { newAccount, signUpAndConfirm } from "./support/fixtures";
+import { holdScripts } from "./support/hold-scripts";
 import { freshPostgresDatabase } from "./support/postgres-database";
 
 /**
@@ -73,6 +74,25 @@ if (serverUrl) {
         ).toBeVisible();
       }
       await expect(artist.getByText("Availability Updated").first()).toBeVisible();
+
+      // A status picked before the page's scripts run (decision 024) is the one a click sets.
+      const offDate = addDays(today, 5);
+      const runScripts = await holdScripts(artist);
+      await artist.goto("/artist-dashboard?tab=schedule", { waitUntil: "domcontentloaded" });
+      await artist
+        .getByRole("group", { name: "Pick a status, then click a date to set it." })
+        .getByText("Unavailable")
+        .click();
+      await runScripts();
+      const offDay = artist.getByRole("button", {
+        name: `${formatLongDate(offDate)}: No status set`,
+      });
+      if (!(await offDay.isVisible()))
+        await artist.getByRole("button", { name: "Next month" }).click();
+      await offDay.click();
+      await expect(
+        artist.getByRole("button", { name: `${formatLongDate(offDate)}: Unavailable` }),
+      ).toBeVisible();
 
       // ── The client: request the first quick-pick date ─────────────────────────────────────
       await signUpAndConfirm(client, newAccount({ firstName: "Priya", lastName: "Nair" }));

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { createArtistProfile, localDateTimeInput, wavFile } from "./support/artist-helpers";
 import { expect, newAccount, signIn, signOut, signUpConfirmed, test } from "./support/fixtures";
+import { holdScripts } from "./support/hold-scripts";
 
 async function addChips(page: Page, label: string, values: string[]) {
   const input = page.getByRole("textbox", { name: label, exact: true });
@@ -77,6 +78,19 @@ test("log, find, add media, share, verify by a peer, join a planned session, ref
   await page.getByRole("button", { name: "Create Session" }).click();
   await expect(page.getByText("Session Created")).toBeVisible();
   await expect(page.getByText("Your session has been logged successfully.")).toBeVisible();
+
+  // Typed before the page's scripts run (decision 024), the comma-separated box becomes chips,
+  // and the box that replaces it keeps the focus.
+  const runScripts = await holdScripts(page);
+  await page.goto("/sessions/new", { waitUntil: "domcontentloaded" });
+  await page.getByRole("textbox", { name: "Genres", exact: true }).fill("Bossa Nova, Samba");
+  await runScripts();
+  await expect(page.getByRole("list", { name: "Genres added" }).getByRole("listitem")).toHaveText([
+    /Bossa Nova/,
+    /Samba/,
+  ]);
+  await expect(page.getByRole("textbox", { name: "Genres", exact: true })).toBeFocused();
+  await page.goto("/artist-dashboard?tab=sessions");
 
   const card = page.getByRole("article", { name: past });
   await expect(card).toBeVisible();

@@ -4,6 +4,7 @@ import { addDays, todayIn } from "~/lib/dates";
 import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
 import { createArtistProfile } from "./support/artist-helpers";
 import { newAccount, signUpAndConfirm } from "./support/fixtures";
+import { holdScripts } from "./support/hold-scripts";
 import { freshPostgresDatabase } from "./support/postgres-database";
 
 /**
@@ -99,11 +100,16 @@ if (serverUrl) {
          VALUES ($1, $2, $3, 2, 'Hidden Courtyard', 'Private Event', 5000, 'completed') RETURNING id`,
         [ids!.owner, clientUser!.id, addDays(todayIn("Asia/Kolkata"), -5)],
       );
-      await client.goto(`/bookings/${booking!.id}`);
+      // The stars are picked before the page's scripts run (they start after the first paint,
+      // decision 024): the pick must survive hydration and be what is sent.
+      const runScripts = await holdScripts(client);
+      await client.goto(`/bookings/${booking!.id}`, { waitUntil: "domcontentloaded" });
       const checkbox = client.getByLabel(`Show the venue on ${name}'s public history`);
       await expect(checkbox).toBeVisible();
       await expect(checkbox).not.toBeChecked();
       await client.locator("label").filter({ hasText: "4 stars" }).click();
+      await runScripts();
+      await expect(client.getByRole("radio", { name: "4 stars" })).toBeChecked();
       await client.getByRole("button", { name: "Submit Rating" }).click();
       await expect(client.getByText("Rating Submitted")).toBeVisible();
 

@@ -31,6 +31,13 @@ import {
 } from "./availability";
 import { upcomingEvents } from "./upcoming";
 
+const DEFAULT_STATUS: AvailabilityStatus = "available";
+
+function pickedStatus(picker: HTMLElement | null): AvailabilityStatus {
+  const value = picker?.querySelector<HTMLInputElement>("input:checked")?.value;
+  return AVAILABILITY_STATUSES.find((status) => status === value) ?? DEFAULT_STATUS;
+}
+
 export type AvailabilityCalendarProps = {
   entries: readonly AvailabilityEntry[];
   /** Today's calendar date (`YYYY-MM-DD`) in the app's time zone; see `todayIn`. */
@@ -117,7 +124,9 @@ export function AvailabilityCalendar({
   const [month, setMonth] = useState(startMonth);
   const [selected, setSelected] = useState<string | null>(null);
   const [focusDate, setFocusDate] = useState<string | null>(null);
-  const [picked, setPicked] = useState<AvailabilityStatus>("available");
+  // The status to set is read from the radios when a date is clicked, not kept in state: one
+  // picked before the page's scripts ran (decision 024) counts as well.
+  const statusPicker = useRef<HTMLFieldSetElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   const moveFocus = useRef(false);
 
@@ -159,7 +168,7 @@ export function AvailabilityCalendar({
   function onDayClick(date: string) {
     setSelected(date);
     setFocusDate(date);
-    if (editable && date >= today) onSetStatus?.(date, picked);
+    if (editable && date >= today) onSetStatus?.(date, pickedStatus(statusPicker.current));
   }
 
   const selectedEntry = selected ? byDate.get(selected) : undefined;
@@ -202,7 +211,7 @@ export function AvailabilityCalendar({
 
       <div {...tabs.panelProps("calendar")} className="mt-4">
         {editable && (
-          <fieldset className="mb-4">
+          <fieldset ref={statusPicker} className="mb-4">
             <legend className="mb-2 text-sm text-slate-600">
               Pick a status, then click a date to set it.
             </legend>
@@ -216,8 +225,7 @@ export function AvailabilityCalendar({
                     type="radio"
                     name={`${id}-status`}
                     value={status}
-                    checked={picked === status}
-                    onChange={() => setPicked(status)}
+                    defaultChecked={status === DEFAULT_STATUS}
                     className="sr-only"
                   />
                   <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${SWATCH[status]}`} />

@@ -1,10 +1,11 @@
 import Star from "lucide-react/icons/star";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import type { FormReply } from "~/lib/form";
+import { pickedRadio, useEarlyInput } from "~/lib/use-early-input";
 import { usePending } from "~/lib/use-pending";
 
 /**
@@ -49,11 +50,13 @@ export function RatingForm({ bookingId, artistName }: { bookingId: string; artis
   const fetcher = useFetcher<FormReply>();
   const busy = usePending({ fetcher });
   const [rating, setRating] = useState(0);
+  const stars = useRef<HTMLFieldSetElement>(null);
+  useEarlyInput(stars, (group) => setRating(Number(pickedRadio(group) ?? 0)));
   const error = fetcher.data?.fieldErrors?.rating ?? fetcher.data?.formError;
   return (
     <fetcher.Form method="post" action={`/bookings/${bookingId}`} className="space-y-3">
       <input type="hidden" name="intent" value="rate" />
-      <fieldset>
+      <fieldset ref={stars}>
         <legend className="text-sm font-medium">How was {artistName}?</legend>
         <div className="mt-2 flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (

@@ -1,9 +1,10 @@
 import Plus from "lucide-react/icons/plus";
 import X from "lucide-react/icons/x";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { inputClasses } from "~/components/ui/input-classes";
+import { useEarlyInput } from "~/lib/use-early-input";
 import { useHydrated } from "~/lib/use-hydrated";
-import { addChip, removeChip } from "./chips";
+import { addChip, chipsFromForm, removeChip } from "./chips";
 
 /**
  * A list typed one item at a time (Enter or Add), each removable. Every chip is sent as its own
@@ -25,6 +26,18 @@ export function ChipInput({
   const id = useId();
   const [chips, setChips] = useState(initial);
   const [draft, setDraft] = useState("");
+  // What was typed in the comma-separated box before the page's scripts ran becomes the chips,
+  // and the box that replaces it keeps the focus.
+  const plainBox = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLInputElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEarlyInput(plainBox, (input) => {
+    setChips(chipsFromForm([input.value]));
+    setRefocus(document.activeElement === input);
+  });
+  useEffect(() => {
+    if (hydrated && refocus) box.current?.focus();
+  }, [hydrated, refocus]);
   const add = () => {
     setChips((list) => addChip(list, draft));
     setDraft("");
@@ -36,6 +49,7 @@ export function ChipInput({
           {label}
         </label>
         <input
+          ref={plainBox}
           id={id}
           name={name}
           defaultValue={initial.join(", ")}
@@ -56,6 +70,7 @@ export function ChipInput({
       </label>
       <div className="flex gap-2">
         <input
+          ref={box}
           id={id}
           name={name}
           value={draft}

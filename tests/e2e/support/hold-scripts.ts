@@ -1,0 +1,26 @@
+import type { Page } from "@playwright/test";
+
+const SCRIPTS = "**/assets/*.js";
+
+/**
+ * Holds the page's scripts back (they start after the first paint, decision 024), so that a test
+ * can act on the server-drawn page before React owns it, as a person on a slow phone can. Call it
+ * before `goto`; the function it returns lets the scripts run, then waits until the page has
+ * hydrated and its network is quiet.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(SCRIPTS, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForLoadState("networkidle");
+    await page.unroute(SCRIPTS);
+  };
+}
