@@ -131,7 +131,8 @@ export function leanIcons(): Plugin {
 /**
  * Vite's helper behind every lazy `import()` in the browser build, in its few lines that matter
  * here: start fetching the chunk's own imports alongside it (`<link rel="modulepreload">`, allowed
- * by the page's `script-src 'self'`), then import it. Vite's own (about 0.75 KiB compressed)
+ * by the page's `script-src 'self'`), then import it. A file named twice is fetched once: the
+ * browser keeps one module per address. Vite's own (about 0.75 KiB compressed)
  * also loads the CSS of lazy chunks and reads a CSP nonce for it; no chunk has CSS (the page
  * carries its own rules and the whole stylesheet is one file, decision 023). After the bundle is
  * made, each lazy import's list of files leaves out those already loaded (`withoutLoadedDeps`).
@@ -144,11 +145,8 @@ export function leanPreload(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     load(id) {
       if (id !== PRELOAD_HELPER) return null;
-      return `const asked = new Set();
-export const __vitePreload = (load, deps) => {
+      return `export const __vitePreload = (load, deps) => {
   for (const dep of deps || []) {
-    if (asked.has(dep)) continue;
-    asked.add(dep);
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = "/" + dep;

@@ -21,3 +21,9 @@ export function useEarlyInput<E extends HTMLElement>(
 export function pickedRadio(group: HTMLElement): string | undefined {
   return group.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value;
 }
+
+/** The text `form` holds in its field `name` ("" when it has none). */
+export function fieldText(form: HTMLFormElement, name: string): string {
+  const value = new FormData(form).get(name);
+  return typeof value === "string" ? value : "";
+}

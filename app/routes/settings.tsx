@@ -1,6 +1,6 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CheckCircle2 from "lucide-react/icons/circle-check";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -22,6 +22,7 @@ import type { FormReply } from "~/lib/form";
 import { attempt, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { fieldText, useEarlyInput } from "~/lib/use-early-input";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/use-pending";
 import { useToastOn } from "~/lib/use-toast-on";
@@ -183,6 +184,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         }
       : stored;
   const [values, setValues] = useState(initial);
+  const profileForm = useRef<HTMLFormElement>(null);
+  useEarlyInput(profileForm, (typed) =>
+    setValues({
+      firstName: fieldText(typed, "firstName"),
+      lastName: fieldText(typed, "lastName"),
+      email: fieldText(typed, "email"),
+    }),
+  );
   const hydrated = useHydrated();
   const savingProfile = usePending({ intent: "profile" });
   const busyPassword = usePending({ intent: "password" });
@@ -213,7 +222,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       <Section title="Profile Information">
-        <Form method="post" className="space-y-4" noValidate>
+        <Form ref={profileForm} method="post" className="space-y-4" noValidate>
           <FormError>{errorsFor("profile")?.formError}</FormError>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field

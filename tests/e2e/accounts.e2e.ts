@@ -8,6 +8,7 @@ import {
   signUpConfirmed,
   test,
 } from "./support/fixtures";
+import { holdScripts } from "./support/hold-scripts";
 
 const INVALID = "Invalid email or password. Please check your credentials and try again.";
 
@@ -153,6 +154,18 @@ test("settings: change the name, and the e-mail through the new address", async 
   await page.reload();
   await expect(page.getByRole("button", { name: "Account menu for Asha Devi Rao" })).toBeVisible();
   await expect(page.getByLabel("First Name")).toHaveValue("Asha Devi");
+
+  // A name typed before the page's scripts run (decision 024) is kept, and can be saved.
+  const runScripts = await holdScripts(page);
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await page.getByLabel("Last Name").fill("Rao Menon");
+  await runScripts();
+  await expect(page.getByLabel("Last Name")).toHaveValue("Rao Menon");
+  await save.click();
+  await expect(page.getByText("Settings updated")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Account menu for Asha Devi Rao Menon" }),
+  ).toBeVisible();
 
   const newEmail = `new.${account.email}`;
   await page.getByLabel("Email Address").fill(newEmail);

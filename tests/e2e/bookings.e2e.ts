@@ -96,6 +96,14 @@ if (serverUrl) {
 
       // ── The client: request the first quick-pick date ─────────────────────────────────────
       await signUpAndConfirm(client, newAccount({ firstName: "Priya", lastName: "Nair" }));
+      // The booking page (where 'Book Performance' leads before the profile's scripts run): hours
+      // typed before its own scripts run count, and the estimate follows them.
+      const runBookingScripts = await holdScripts(client);
+      await client.goto(`/bookings?artist=${slug}`, { waitUntil: "domcontentloaded" });
+      await client.getByLabel("Duration (hours)").fill("3");
+      await runBookingScripts();
+      await expect(client.getByText("Estimated cost: ₹7,500.00")).toBeVisible();
+
       await client.goto(`/artist/${slug}`);
       await client.getByRole("link", { name: "Book Performance" }).click();
       const dialog = client.getByRole("dialog", { name: `Book ${name}` });
@@ -142,9 +150,13 @@ if (serverUrl) {
       });
       await client.getByRole("textbox", { name: "Message", exact: true }).fill("   ");
       await client.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
+      // A message typed before the page's scripts run (decision 024) is kept, and sent.
+      const runClientScripts = await holdScripts(client);
+      await client.reload({ waitUntil: "domcontentloaded" });
       await client
         .getByRole("textbox", { name: "Message", exact: true })
         .fill("Yes: At Last, please.");
+      await runClientScripts();
       await client.getByRole("textbox", { name: "Message", exact: true }).press("Enter");
       await expect(artist.getByText("Yes: At Last, please.")).toBeVisible({ timeout: 3000 });
       await expect(client.getByRole("list").getByText("You ·").first()).toBeVisible();

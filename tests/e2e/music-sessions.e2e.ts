@@ -81,10 +81,10 @@ test("log, find, add media, share, verify by a peer, join a planned session, ref
 
   // Typed before the page's scripts run (decision 024), the comma-separated box becomes chips,
   // and the box that replaces it keeps the focus.
-  const runScripts = await holdScripts(page);
+  const runFormScripts = await holdScripts(page);
   await page.goto("/sessions/new", { waitUntil: "domcontentloaded" });
   await page.getByRole("textbox", { name: "Genres", exact: true }).fill("Bossa Nova, Samba");
-  await runScripts();
+  await runFormScripts();
   await expect(page.getByRole("list", { name: "Genres added" }).getByRole("listitem")).toHaveText([
     /Bossa Nova/,
     /Samba/,
@@ -101,10 +101,24 @@ test("log, find, add media, share, verify by a peer, join a planned session, ref
     /Jazz\s*Funk\s*Soul\s*\+1 more/,
   );
 
-  // Search over title, description and venue, and the type filter.
+  // Search over title, description and venue, and the type filter. What was typed before the
+  // page's scripts ran (decision 024) is kept and searched for.
+  const runDashboardScripts = await holdScripts(page);
+  await page.reload({ waitUntil: "domcontentloaded" });
   await page.getByPlaceholder("Search sessions...").fill("blue note");
+  await runDashboardScripts();
   await expect(page).toHaveURL(/sq=blue/);
   await expect(card).toBeVisible();
+  // On the public profile the section's code comes when it is used: typing on in the box that
+  // had the focus before the scripts ran is that use.
+  const runProfileScripts = await holdScripts(page);
+  await page.goto(`/artist/owner-band-${id}`, { waitUntil: "domcontentloaded" });
+  await page.getByPlaceholder("Search sessions...").fill("blue not");
+  await runProfileScripts();
+  await page.getByPlaceholder("Search sessions...").press("e");
+  await expect(page).toHaveURL(/sq=blue(\+|%20)note/);
+  await expect(page.getByRole("article", { name: past })).toBeVisible();
+  await page.goto("/artist-dashboard?tab=sessions");
   await page.getByPlaceholder("Search sessions...").fill("standards");
   await expect(page).toHaveURL(/sq=standards/);
   await expect(card).toBeVisible();

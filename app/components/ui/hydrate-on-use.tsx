@@ -112,14 +112,16 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: PartOnUs
     const element = box.current;
     if (!element) return;
     // Before React's own listener (on the document): a click or key press inside a part that is
-    // not hydrated yet is held, not lost (React would drop it) nor followed as a plain link.
+    // not hydrated yet is held, not lost (React would drop it) nor followed as a plain link. Any
+    // key is a use: in a box focused before the page's scripts ran (decision 024) typing goes on
+    // with no `focusin`, and React stops the typing's events before they reach the part.
     const hold = (event: Event) => {
       if (hydrated.current || !element.contains(event.target as Node)) return;
+      start();
       if (!answerable(event)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       held.current = event;
-      start();
     };
     for (const type of INTENT) element.addEventListener(type, start, { passive: true });
     window.addEventListener("click", hold, true);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { type FetcherWithComponents, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -6,6 +6,7 @@ import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
 import type { FormReply } from "~/lib/form";
+import { fieldText, useEarlyInput } from "~/lib/use-early-input";
 import { usePending } from "~/lib/use-pending";
 import { BOOKING_REFUSALS } from "./bookings.constants";
 import {
@@ -50,6 +51,11 @@ export function BookingRequestForm({
   const typed = result?.values ?? prefill;
   const [date, setDate] = useState(typed?.eventDate ?? "");
   const [hours, setHours] = useState(typed?.durationHours ?? "2");
+  const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, (typedEarly) => {
+    setDate(fieldText(typedEarly, "eventDate"));
+    setHours(fieldText(typedEarly, "durationHours"));
+  });
   const busy = usePending({ fetcher });
   const blocked = date ? blockedDates[date] : undefined;
   const estimate =
@@ -59,6 +65,7 @@ export function BookingRequestForm({
 
   return (
     <fetcher.Form
+      ref={form}
       method="post"
       // The artist in the URL too: without JavaScript a refused request re-renders this form.
       action={`/bookings?artist=${artistId}`}

@@ -7,6 +7,7 @@ import { inputClasses } from "~/components/ui/input-classes";
 import { useToast } from "~/components/ui/toast";
 import { formatTime, MONTH_NAMES, wallClockIn, zoneAbbreviation } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
+import { fieldText, useEarlyInput } from "~/lib/use-early-input";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/use-pending";
 import type { BookingMessage } from "./messages.server";
@@ -69,6 +70,7 @@ export function MessagesPanel({
   const toast = useToast();
   const list = useRef<HTMLOListElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, (typed) => setDraft(fieldText(typed, "message")));
 
   const add = useCallback(
     (incoming: BookingMessage[]) =>

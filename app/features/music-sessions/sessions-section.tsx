@@ -9,6 +9,7 @@ import { SelectField } from "~/components/ui/select-field";
 import { type Markup, ServerMarkup } from "~/components/ui/server-markup";
 import { Spinner } from "~/components/ui/spinner";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
+import { useEarlyInput } from "~/lib/use-early-input";
 import type { SessionsSectionData } from "./music-sessions.server";
 import { SESSION_FILTERS } from "./session-types";
 
@@ -111,7 +112,13 @@ function SessionsTab({ data }: { data: SessionsSectionView }) {
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [q, setQ] = useState(data.query.q);
-  useEffect(() => setQ(data.query.q), [data.query.q]);
+  const searchBox = useRef<HTMLInputElement>(null);
+  // The box follows the address when it changes (back, forward), not on the first render.
+  const [searched, setSearched] = useState(data.query.q);
+  if (searched !== data.query.q) {
+    setSearched(data.query.q);
+    setQ(data.query.q);
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const here = new URLSearchParams(location.search);
@@ -131,6 +138,12 @@ function SessionsTab({ data }: { data: SessionsSectionView }) {
       if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
     }, delay);
   };
+  // Words typed before the page's scripts ran are kept, and searched for as if typed now.
+  useEarlyInput(searchBox, (input) => {
+    if (input.value === data.query.q) return;
+    setQ(input.value);
+    submitSoon(350);
+  });
 
   return (
     <>
@@ -154,6 +167,7 @@ function SessionsTab({ data }: { data: SessionsSectionView }) {
               className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
             />
             <input
+              ref={searchBox}
               id="session-search"
               type="search"
               name="sq"
