@@ -217,6 +217,25 @@ test("the profile's calendar fetches its code only when used, and the first clic
   expect(scripts.some((url) => url.includes("availability-calendar"))).toBe(true);
 });
 
+test("pointing at or focusing a part of the profile fetches its code, before any click", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  const fetched = (name: string) => scripts.some((url) => url.includes(name));
+  await page.goto("/artist/maya-lindqvist");
+  await page.waitForLoadState("networkidle");
+  expect(fetched("sessions-section")).toBe(false);
+  // React stops every event inside a part not hydrated yet; the part listens before it does.
+  await page.getByPlaceholder("Search sessions...").focus();
+  await expect.poll(() => fetched("sessions-section"), { timeout: 2000 }).toBe(true);
+  expect(fetched("availability-calendar")).toBe(false);
+  await page.locator("#book").getByRole("grid").hover();
+  await expect.poll(() => fetched("availability-calendar"), { timeout: 2000 }).toBe(true);
+});
+
 test("a key pressed on the profile's calendar before its code arrives still counts", async ({
   page,
 }) => {

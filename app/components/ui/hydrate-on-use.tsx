@@ -10,8 +10,14 @@ import {
 } from "react";
 import { plainClick } from "./server-markup";
 
-/** Signs that someone is about to use a part: its code is fetched then. */
-const INTENT = ["pointerover", "touchstart", "focusin"] as const;
+/**
+ * Signs that someone is about to use a part: its code is fetched then. A click or a key pressed
+ * in it is a use too (any key: in a box focused before the page's scripts ran, decision 024,
+ * typing goes on with no `focusin`).
+ */
+const INTENT = ["pointerover", "touchstart", "focusin"];
+/** What the part answers itself, held until it is hydrated when `answerable`. */
+const HELD = ["click", "keydown"];
 /** Keys the parts answer themselves (a date grid, tabs); every other key is the browser's. */
 const HELD_KEYS = /^(Arrow|Home$|End$|Page)/;
 
@@ -111,25 +117,21 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: PartOnUs
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    // Before React's own listener (on the document): a click or key press inside a part that is
-    // not hydrated yet is held, not lost (React would drop it) nor followed as a plain link. Any
-    // key is a use: in a box focused before the page's scripts ran (decision 024) typing goes on
-    // with no `focusin`, and React stops the typing's events before they reach the part.
-    const hold = (event: Event) => {
+    // On the window, before React's own listener on the document: React stops every event inside
+    // a part that is not hydrated yet, so none reaches the part itself. A click or key press
+    // that the part answers is held, not lost nor followed as a plain link.
+    const use = (event: Event) => {
       if (hydrated.current || !element.contains(event.target as Node)) return;
       start();
-      if (!answerable(event)) return;
+      if (!HELD.includes(event.type) || !answerable(event)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       held.current = event;
     };
-    for (const type of INTENT) element.addEventListener(type, start, { passive: true });
-    window.addEventListener("click", hold, true);
-    window.addEventListener("keydown", hold, true);
+    const types = [...INTENT, ...HELD];
+    for (const type of types) window.addEventListener(type, use, true);
     return () => {
-      for (const type of INTENT) element.removeEventListener(type, start);
-      window.removeEventListener("click", hold, true);
-      window.removeEventListener("keydown", hold, true);
+      for (const type of types) window.removeEventListener(type, use, true);
     };
   }, [start]);
 
