@@ -100,6 +100,7 @@ if (serverUrl) {
       // typed before its own scripts run count, and the estimate follows them.
       const runBookingScripts = await holdScripts(client);
       await client.goto(`/bookings?artist=${slug}`, { waitUntil: "domcontentloaded" });
+      await expect(client.locator("[data-form-error]")).toHaveCount(0);
       await client.getByLabel("Duration (hours)").fill("3");
       await runBookingScripts();
       await expect(client.getByText("Estimated cost: ₹7,500.00")).toBeVisible();

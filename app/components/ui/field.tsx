@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { Children, type InputHTMLAttributes, type ReactNode, useId } from "react";
 import { inputClasses, labelClasses } from "./input-classes";
 
 /** What every labelled control shares: its label, an optional hint and error, both linked. */
@@ -102,7 +102,8 @@ export function Field(props: InputHTMLAttributes<HTMLInputElement> & FieldFrameP
  * message arrives as a toast (role="alert"), and one announcement is enough.
  */
 export function FormError({ children }: { children?: ReactNode }) {
-  if (!children) return null;
+  // Nothing to say (no text, or only empty parts such as `{undefined}{false}`): no box.
+  if (Children.toArray(children).every((part) => part === "")) return null;
   return (
     <p
       data-form-error
