@@ -73,6 +73,8 @@ function freeCountText(count: number, date: string) {
 
 /** The "at least N Client-verified gigs" choices offered (any other N in the address still works). */
 const CLIENT_VERIFIED_STEPS = [1, 3, 5, 10, 25];
+/** Results that can show on a first screen (a row of three on a wide one); later ones are drawn when near. */
+const FIRST_SCREEN_CARDS = 3;
 
 function pageHref(params: URLSearchParams, page: number) {
   const next = new URLSearchParams(params);
@@ -108,8 +110,13 @@ function Results({
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {artists.map((artist) => (
-            <ArtistCard key={artist.id} artist={artist} availableOn={query.date || undefined}>
+          {artists.map((artist, i) => (
+            <ArtistCard
+              key={artist.id}
+              artist={artist}
+              availableOn={query.date || undefined}
+              belowFirstScreen={i >= FIRST_SCREEN_CARDS}
+            >
               <TrustLines figures={trust[artist.id]} />
             </ArtistCard>
           ))}

@@ -168,7 +168,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         }
       : null,
     availability,
-    sessions: renderSessionsSection({ request, context }, sessions),
+    sessions: renderSessionsSection({ request, context }, sessions, { belowFirstScreen: true }),
     today,
     month,
     view,
@@ -363,7 +363,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
 /** The written reviews, newest gig first (see docs/product.md, Artist profiles). */
 function Reviews({ reviews, total }: { reviews: ArtistReview[]; total: number }) {
   return (
-    <Card as="section" aria-labelledby="reviews-title">
+    <Card as="section" aria-labelledby="reviews-title" className="drawn-when-near">
       <h2 id="reviews-title" className="text-lg font-semibold">
         Reviews
       </h2>

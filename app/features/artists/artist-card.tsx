@@ -16,11 +16,14 @@ import { formatRating } from "./format";
 export function ArtistCard({
   artist,
   availableOn,
+  belowFirstScreen = false,
   children,
 }: {
   artist: ArtistSummary;
   /** The date searched for ("Available on"): said on the card, and booking starts on it. */
   availableOn?: string;
+  /** Usually below the first screen of a list: drawn only when near the viewport. */
+  belowFirstScreen?: boolean;
   /** More lines about the artist under the instruments (the page's trust figures). */
   children?: React.ReactNode;
 }) {
@@ -29,7 +32,7 @@ export function ArtistCard({
       as="article"
       padding="md"
       aria-labelledby={`artist-${artist.id}`}
-      className="flex flex-col shadow-sm"
+      className={`flex flex-col shadow-sm ${belowFirstScreen ? "drawn-when-near" : ""}`}
     >
       <div className="flex items-start gap-4">
         <ArtistAvatar name={artist.artistName} avatarPath={artist.avatarPath} />

@@ -10,7 +10,7 @@ import { AvailabilityCalendar, type AvailabilityCalendarProps } from "./availabi
 export function AvailabilitySection(props: Omit<AvailabilityCalendarProps, "hrefs">) {
   const { search } = useLocation();
   return (
-    <Card as="section" id="book" aria-labelledby="availability-title">
+    <Card as="section" id="book" aria-labelledby="availability-title" className="drawn-when-near">
       <h2 id="availability-title" className="mb-4 text-lg font-semibold">
         Availability
       </h2>

@@ -18,7 +18,7 @@ export function VerifiedCv({
   credentialCount: number;
 }) {
   return (
-    <Card as="section" aria-labelledby="verified-cv-title">
+    <Card as="section" aria-labelledby="verified-cv-title" className="drawn-when-near">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1 space-y-3">
           <h2 id="verified-cv-title" className="flex items-center gap-2 text-lg font-semibold">

@@ -7,8 +7,10 @@ import type { SessionsSectionView } from "./sessions-section";
 export function renderSessionsSection(
   args: Parameters<typeof renderMarkup>[0],
   data: SessionsSectionData,
+  { belowFirstScreen = false } = {},
 ): SessionsSectionView {
   return {
+    belowFirstScreen,
     isOwner: data.isOwner,
     query: data.query,
     list: renderMarkup(args, <SessionList data={data} />),

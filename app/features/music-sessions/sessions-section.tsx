@@ -25,6 +25,8 @@ const TAB_PARAM = "stab";
 /** What 'Musical Sessions & Portfolio' shows in the browser: the list is server markup. */
 export type SessionsSectionView = Pick<SessionsSectionData, "isOwner" | "query"> & {
   list: Markup;
+  /** Usually below the first screen (a profile's foot): drawn only when near the viewport. */
+  belowFirstScreen: boolean;
 };
 
 /** 'Log Session', coming back to this page (with its search) once logged. */
@@ -59,7 +61,12 @@ export function MusicSessionsSection({ data }: { data: SessionsSectionView }) {
     return `${location.pathname}${query ? `?${query}` : ""}`;
   };
   return (
-    <Card as="section" padding="fluid" aria-labelledby={`${id}-title`}>
+    <Card
+      as="section"
+      padding="fluid"
+      aria-labelledby={`${id}-title`}
+      className={data.belowFirstScreen ? "drawn-when-near" : undefined}
+    >
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Musical Sessions &amp; Portfolio
       </h2>
