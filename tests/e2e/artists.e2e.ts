@@ -196,13 +196,19 @@ async function delayCalendarCode(page: Page) {
   });
 }
 
-test("the profile's calendar fetches its code only when used, and the first click still counts", async ({
-  page,
-}) => {
+/** The addresses of the scripts the page asks for from now on, as they are asked for. */
+function scriptsAskedFor(page: Page): string[] {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(request.url());
   });
+  return scripts;
+}
+
+test("the profile's calendar fetches its code only when used, and the first click still counts", async ({
+  page,
+}) => {
+  const scripts = scriptsAskedFor(page);
   await page.goto("/artist/maya-lindqvist");
   await page.waitForLoadState("networkidle");
   // Shown from the server's markup; its code not fetched by merely opening the page.
@@ -220,10 +226,7 @@ test("the profile's calendar fetches its code only when used, and the first clic
 test("pointing at or focusing a part of the profile fetches its code, before any click", async ({
   page,
 }) => {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(request.url());
-  });
+  const scripts = scriptsAskedFor(page);
   const fetched = (name: string) => scripts.some((url) => url.includes(name));
   await page.goto("/artist/maya-lindqvist");
   await page.waitForLoadState("networkidle");

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
@@ -21,6 +21,19 @@ async function visitor(
   ip: string,
 ): Promise<BrowserContext> {
   return browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "X-Forwarded-For": ip } });
+}
+
+/**
+ * On the dashboard's schedule, the artist clicks `date` (a month on if it is not shown yet) with
+ * the status picked beforehand, and the day then says `status`.
+ */
+async function setDay(page: Page, date: string, status: string) {
+  const day = page.getByRole("button", { name: `${formatLongDate(date)}: No status set` });
+  if (!(await day.isVisible())) await page.getByRole("button", { name: "Next month" }).click();
+  await day.click();
+  await expect(
+    page.getByRole("button", { name: `${formatLongDate(date)}: ${status}` }),
+  ).toBeVisible();
 }
 
 if (serverUrl) {
@@ -64,15 +77,7 @@ if (serverUrl) {
       const gigDate = addDays(today, 3);
       const spareDate = addDays(today, 4);
       await artist.goto("/artist-dashboard?tab=schedule");
-      for (const date of [gigDate, spareDate]) {
-        const day = artist.getByRole("button", { name: `${formatLongDate(date)}: No status set` });
-        if (!(await day.isVisible()))
-          await artist.getByRole("button", { name: "Next month" }).click();
-        await day.click();
-        await expect(
-          artist.getByRole("button", { name: `${formatLongDate(date)}: Available` }),
-        ).toBeVisible();
-      }
+      for (const date of [gigDate, spareDate]) await setDay(artist, date, "Available");
       await expect(artist.getByText("Availability Updated").first()).toBeVisible();
 
       // A status picked before the page's scripts run (decision 024) is the one a click sets.
@@ -84,15 +89,7 @@ if (serverUrl) {
         .getByText("Unavailable")
         .click();
       await runScripts();
-      const offDay = artist.getByRole("button", {
-        name: `${formatLongDate(offDate)}: No status set`,
-      });
-      if (!(await offDay.isVisible()))
-        await artist.getByRole("button", { name: "Next month" }).click();
-      await offDay.click();
-      await expect(
-        artist.getByRole("button", { name: `${formatLongDate(offDate)}: Unavailable` }),
-      ).toBeVisible();
+      await setDay(artist, offDate, "Unavailable");
 
       // ── The client: request the first quick-pick date ─────────────────────────────────────
       await signUpAndConfirm(client, newAccount({ firstName: "Priya", lastName: "Nair" }));

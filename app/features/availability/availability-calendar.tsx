@@ -23,6 +23,7 @@ import {
   monthOf,
   WEEKDAY_NAMES,
 } from "~/lib/dates";
+import { pickedRadio } from "~/lib/use-early-input";
 import {
   AVAILABILITY_STATUSES,
   type AvailabilityEntry,
@@ -34,7 +35,7 @@ import { upcomingEvents } from "./upcoming";
 const DEFAULT_STATUS: AvailabilityStatus = "available";
 
 function pickedStatus(picker: HTMLElement | null): AvailabilityStatus {
-  const value = picker?.querySelector<HTMLInputElement>("input:checked")?.value;
+  const value = picker ? pickedRadio(picker) : undefined;
   return AVAILABILITY_STATUSES.find((status) => status === value) ?? DEFAULT_STATUS;
 }
 

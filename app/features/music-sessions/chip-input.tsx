@@ -30,14 +30,14 @@ export function ChipInput({
   // and the box that replaces it keeps the focus.
   const plainBox = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLInputElement>(null);
-  const [refocus, setRefocus] = useState(false);
+  const refocus = useRef(false);
   useEarlyInput(plainBox, (input) => {
     setChips(chipsFromForm([input.value]));
-    setRefocus(document.activeElement === input);
+    refocus.current = document.activeElement === input;
   });
   useEffect(() => {
-    if (hydrated && refocus) box.current?.focus();
-  }, [hydrated, refocus]);
+    if (hydrated && refocus.current) box.current?.focus();
+  }, [hydrated]);
   const add = () => {
     setChips((list) => addChip(list, draft));
     setDraft("");
