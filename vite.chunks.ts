@@ -8,6 +8,9 @@
  * - our code and icons the root route reaches (toasts, error pages, what runs the server markup),
  *   or that two or more public pages share, go into "shell";
  * - what exactly one public page shares with signed-in pages goes into "<page>-parts";
+ * - the other widgets, helpers and icons that several pages use (or that a page loads lazily) go
+ *   into one "kit" file: left to the bundler, each set of pages sharing them got a file of its own
+ *   (the dashboard fetched 31 scripts, and a profile's lazy parts named 20 files to fetch);
  * - everything else stays where the bundler puts it (a route's own code in the route's file).
  *
  * A module's imports are reached by at least the routes that reach the module, so "shell" never
@@ -22,7 +25,7 @@ type Context = { getModuleInfo(id: string): ModuleInfo | null };
 const appDir = path.resolve(import.meta.dirname, "app");
 const dbDir = path.resolve(import.meta.dirname, "db"); // db/enums.ts is shared with the browser
 const routesDir = path.join(appDir, "routes");
-const ROOT = path.join(appDir, "root.tsx");
+export const ROOT = path.join(appDir, "root.tsx");
 /** The pages anyone can open without an account; their weight is measured by bench:lighthouse. */
 export const PUBLIC_ROUTES = [
   "home.tsx",
@@ -34,7 +37,13 @@ export const PUBLIC_ROUTES = [
 ];
 
 const PRELOAD_HELPER = "\0vite/preload-helper.js";
-const fileOf = (id: string) => id.split("?")[0] ?? id;
+/** A module's file, without the query a plugin may add to its id. */
+export const fileOf = (id: string) => id.split("?")[0] ?? id;
+/** Our code and the icons we draw, as opposed to the framework's and other libraries' code. */
+export const isOurs = (file: string) =>
+  file.startsWith(appDir + path.sep) ||
+  file.startsWith(dbDir + path.sep) ||
+  file.includes(`${path.sep}lucide-react${path.sep}`);
 const isEntry = (file: string) => file === ROOT || file.startsWith(routesDir + path.sep);
 const isPublic = (file: string) =>
   path.dirname(file) === routesDir && PUBLIC_ROUTES.includes(path.basename(file));
@@ -58,14 +67,9 @@ const memos = new WeakMap<Context, Map<string, Set<string>>>();
 /** The file a module goes into, or null to leave it to the bundler. */
 export function chunkFor(id: string, ctx: Context): string | null {
   const file = fileOf(id);
-  const ours =
-    file.startsWith(appDir + path.sep) ||
-    file.startsWith(dbDir + path.sep) ||
-    file.includes(`${path.sep}lucide-react${path.sep}`) ||
-    // Vite's helper behind every lazy import() goes with the code that imports lazily (else it
-    // lands in one route's file, and every page with a lazy import loads that route too).
-    file === PRELOAD_HELPER;
-  if (!ours) return null;
+  // Vite's helper behind every lazy import() goes with the code that imports lazily (else it
+  // lands in one route's file, and every page with a lazy import loads that route too).
+  if (!isOurs(file) && file !== PRELOAD_HELPER) return null;
   // The root route shares the shell's file, and a public page's route its "-parts" file: one
   // request each fewer (each script's answer carries its own headers and compression overhead).
   if (file === ROOT) return "shell";
@@ -78,8 +82,16 @@ export function chunkFor(id: string, ctx: Context): string | null {
   const publicEntries = [...entries].filter(isPublic);
   if (publicEntries.length >= 2) return "shell";
   const [only] = publicEntries;
-  return only ? partsOf(only) : null;
+  if (only) return partsOf(only);
+  // One page's own building block stays in that page's file.
+  return isBuildingBlock(file) && entries.size !== 1 ? "kit" : null;
 }
+
+const BLOCK_DIRS = [path.join(appDir, "components", "ui"), path.join(appDir, "lib"), dbDir];
+/** Widgets, helpers and icons. */
+const isBuildingBlock = (file: string) =>
+  BLOCK_DIRS.some((dir) => file.startsWith(dir + path.sep)) ||
+  file.includes(`${path.sep}lucide-react${path.sep}`);
 
 const partsOf = (route: string) => `${path.basename(route, ".tsx").replace(/\W/g, "-")}-parts`;
 

@@ -2,9 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { chunking, leanIcons, leanPreload } from "./vite.chunks";
+import { compileHints } from "./vite.compile-hints";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), chunking(), leanIcons(), leanPreload()],
+  plugins: [tailwindcss(), reactRouter(), chunking(), leanIcons(), leanPreload(), compileHints()],
   resolve: { tsconfigPaths: true },
   ssr: { external: ["@electric-sql/pglite", "pg", "sharp", "pino"] },
   build: { assetsInlineLimit: 0 },

@@ -1,3 +1,4 @@
+import { COMPILE_HINT } from "../../vite.compile-hints";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -44,3 +45,22 @@ for (const path of ["/", "/artist-discovery", "/artist/maya-lindqvist"]) {
     expect(errors).toEqual([]);
   });
 }
+
+/**
+ * The framework's two files start with V8's compile hint, so Chromium compiles them off the main
+ * thread while they download (decision 027); our own files go without (they run only in part).
+ */
+test("the framework's files, and only they, carry the compile hint", async ({ page }) => {
+  const responses: Promise<{ url: string; body: string }>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script")
+      responses.push(response.text().then((body) => ({ url: response.url(), body })));
+  });
+  await page.goto("/artist/maya-lindqvist");
+  await page.waitForLoadState("networkidle");
+  const scripts = await Promise.all(responses);
+  expect(scripts).toHaveLength(4);
+  const bySize = scripts.toSorted((a, b) => b.body.length - a.body.length);
+  const hinted = bySize.map((script) => script.body.startsWith(COMPILE_HINT));
+  expect(hinted, bySize.map((script) => script.url).join("\n")).toEqual([true, true, false, false]);
+});
