@@ -16,7 +16,7 @@ import { type Markup, ServerMarkup } from "~/components/ui/server-markup";
 import { ToastProvider } from "~/components/ui/toast";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { useNonce } from "~/lib/nonce";
-import { PageStyles } from "~/lib/page-styles";
+import { PageStyles, withWholeStylesheet } from "~/lib/page-styles";
 import { renderMarkup } from "~/lib/server-markup.server";
 import { getToast } from "~/lib/toast.server";
 import type { Route } from "./+types/root";
@@ -50,6 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { headers },
   );
 }
+
+/** A page drawn in the browser may use rules this page's own do not hold (decision 028). */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  withWholeStylesheet(serverLoader());
 
 export function shouldRevalidate({
   currentUrl,

@@ -16,17 +16,29 @@ export function PageStyles({ nonce }: { nonce?: string }) {
   return <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />;
 }
 
+let whole: Promise<unknown> | undefined;
+
 /**
- * The whole stylesheet, as a file, for what the page draws after it has loaded: a dialog, a
- * toast, the next page. It is asked for in a task of its own right after this module loads, so it
- * never holds up the page's first paint nor lengthens the task that starts the page's scripts (in
- * development the page's <style> already has it all).
+ * `loading` (or nothing), settled once the whole stylesheet, as a file, has loaded too (or failed
+ * to). The file is for what the page draws after it has loaded: a dialog, a toast, the next page
+ * (decision 028). Adding it makes the browser restyle and lay out the whole page again, so a page
+ * only read never asks for it: it is asked for at the first sign of use (a pointer over the page,
+ * a touch, a key, the focus), and whatever the browser draws that the server did not waits for it
+ * through this. In development the page's <style> already has it all.
  */
+export function withWholeStylesheet<T = undefined>(loading?: Promise<T>): Promise<T> {
+  if (!import.meta.env.SSR && import.meta.env.PROD)
+    whole ??= new Promise((settle) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = stylesheetUrl;
+      link.onload = link.onerror = settle;
+      document.head.append(link);
+    });
+  return Promise.all([loading, whole]).then(([value]) => value as T);
+}
+
 if (!import.meta.env.SSR && import.meta.env.PROD) {
-  setTimeout(() => {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = stylesheetUrl;
-    document.head.append(link);
-  });
+  for (const type of ["pointerover", "pointerdown", "keydown", "focusin"])
+    addEventListener(type, () => withWholeStylesheet(), { capture: true, once: true });
 }

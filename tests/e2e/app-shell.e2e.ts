@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { whenHydrated } from "./support/fixtures";
 import { holdScripts } from "./support/hold-scripts";
 
 test.describe("landing page", () => {
@@ -40,7 +41,7 @@ test.describe("landing page", () => {
     const scripts: string[] = [];
     page.on("response", (r) => r.request().resourceType() === "script" && scripts.push(r.url()));
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await whenHydrated(page); // the scripts start after the first paint
     const asset = scripts.find((u) => new URL(u).pathname.startsWith("/assets/"));
     expect(asset).toBeTruthy();
     const res = await request.get(asset as string);

@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import pg from "pg";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
-import { newAccount, signUpAndConfirm } from "./support/fixtures";
+import { newAccount, signUpAndConfirm, whenHydrated } from "./support/fixtures";
 import { holdScripts } from "./support/hold-scripts";
 import { freshPostgresDatabase } from "./support/postgres-database";
 
@@ -103,6 +103,7 @@ if (serverUrl) {
       await expect(client.getByText("Estimated cost: ₹7,500.00")).toBeVisible();
 
       await client.goto(`/artist/${slug}`);
+      await whenHydrated(client); // before it, the link leads to the booking page instead
       await client.getByRole("link", { name: "Book Performance" }).click();
       const dialog = client.getByRole("dialog", { name: `Book ${name}` });
       await expect(dialog).toBeVisible();
@@ -168,6 +169,7 @@ if (serverUrl) {
       if (!(await bookedDay.isVisible()))
         await client.getByRole("link", { name: "Next month" }).click();
       await expect(bookedDay).toBeVisible();
+      await whenHydrated(client);
       await client.getByRole("link", { name: "Book Performance" }).click();
       await expect(
         dialog.getByRole("group", { name: "Available dates" }).getByRole("button"),

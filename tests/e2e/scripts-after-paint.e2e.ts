@@ -1,5 +1,5 @@
 import { COMPILE_HINT } from "../../vite.compile-hints";
-import { expect, test } from "./support/fixtures";
+import { expect, test, whenHydrated } from "./support/fixtures";
 
 /**
  * A page's scripts are asked for once it has painted (decision 024): its text never waits for,
@@ -13,6 +13,7 @@ for (const path of ["/", "/artist-discovery", "/artist/maya-lindqvist"]) {
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     await page.goto(path);
+    await whenHydrated(page);
     await page.waitForLoadState("networkidle");
 
     const timing = await page.evaluate(() => ({
@@ -57,6 +58,7 @@ test("the framework's files, and only they, carry the compile hint", async ({ pa
       responses.push(response.text().then((body) => ({ url: response.url(), body })));
   });
   await page.goto("/artist/maya-lindqvist");
+  await whenHydrated(page);
   await page.waitForLoadState("networkidle");
   const scripts = await Promise.all(responses);
   expect(scripts).toHaveLength(4);

@@ -8,6 +8,7 @@ import {
   useLayoutEffect,
   useRef,
 } from "react";
+import { withWholeStylesheet } from "~/lib/page-styles";
 import { plainClick } from "./server-markup";
 
 /**
@@ -66,6 +67,9 @@ export type PartOnUse<P extends object> = {
  * first is held and given to it once it is hydrated; without JavaScript the markup's links and
  * forms work as they are.
  *
+ * The part's code arrives together with the whole stylesheet (`withWholeStylesheet`): once
+ * hydrated, it may draw what the page's own rules do not cover.
+ *
  * The server renders the component at once. A page reached on the client has no markup to show
  * meanwhile: its route's `clientLoader` awaits `start()` beside the page's data, so the page
  * appears with the part (`placeholder` shows only if the code comes later than that).
@@ -97,7 +101,7 @@ export function partOnUse<P extends object>(
   });
   const start = () => {
     markUsed();
-    code ??= load();
+    code ??= withWholeStylesheet(load());
     return code;
   };
   // Until `start` is called, React keeps the server's markup of the part (or shows `placeholder`).

@@ -1,4 +1,4 @@
-import { createElement, forwardRef, type ReactNode, type SVGProps } from "react";
+import { createElement, type ReactNode, type Ref, type SVGProps } from "react";
 
 /**
  * The browser build's stand-in for lucide-react's `createLucideIcon` (see `leanIcons` in
@@ -11,7 +11,8 @@ import { createElement, forwardRef, type ReactNode, type SVGProps } from "react"
  */
 type IconNode = [string, Record<string, string | number>][];
 type IconData = { name?: string; size?: number; node: IconNode; aliases?: (string | unknown)[] };
-type IconProps = SVGProps<SVGSVGElement> & {
+type IconProps = Omit<SVGProps<SVGSVGElement>, "ref"> & {
+  ref?: Ref<SVGSVGElement>;
   size?: string | number;
   children?: ReactNode;
 };
@@ -26,11 +27,19 @@ export default function createLucideIcon(data: IconData) {
   const names = [data.name, ...(data.aliases ?? [])]
     .filter((n): n is string => typeof n === "string" && n.trim() !== "")
     .map((n) => `lucide-${n}`);
+  // A ref is a prop like any other (React 19).
   // biome-ignore lint/correctness/noComponentHookFactories: a factory, called once per icon module.
-  return forwardRef<SVGSVGElement, IconProps>(function LucideIcon(
-    { color, size, width, height, strokeWidth, className = "", children, ...rest },
+  return function LucideIcon({
     ref,
-  ) {
+    color,
+    size,
+    width,
+    height,
+    strokeWidth,
+    className = "",
+    children,
+    ...rest
+  }: IconProps) {
     const classes = [...new Set(["lucide", ...names, ...className.split(/\s+/)])].filter(Boolean);
     return createElement(
       "svg",
@@ -54,5 +63,5 @@ export default function createLucideIcon(data: IconData) {
         ...(Array.isArray(children) ? children : [children]),
       ],
     );
-  });
+  };
 }

@@ -1,10 +1,11 @@
 import { lazy, type ReactNode, Suspense, useState } from "react";
+import { withWholeStylesheet } from "~/lib/page-styles";
 import type { BookingDialogProps } from "./booking-dialog";
 
 // The booking form is loaded only when a signed-in visitor asks for it: visitors who just read
 // the profile download none of it.
 const BookingDialog = lazy(() =>
-  import("./booking-dialog").then((m) => ({ default: m.BookingDialog })),
+  withWholeStylesheet(import("./booking-dialog")).then((m) => ({ default: m.BookingDialog })),
 );
 
 /**

@@ -7,6 +7,7 @@ import { inputClasses } from "~/components/ui/input-classes";
 import { useToast } from "~/components/ui/toast";
 import { formatTime, MONTH_NAMES, wallClockIn, zoneAbbreviation } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
+import { withWholeStylesheet } from "~/lib/page-styles";
 import { fieldText, useEarlyInput } from "~/lib/use-early-input";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/use-pending";
@@ -86,6 +87,7 @@ export function MessagesPanel({
   useEffect(() => {
     // `after`: anything sent between this page's render and the stream's start is replayed.
     const source = new EventSource(`/bookings/${bookingId}/events?after=${lastInitialId}`);
+    withWholeStylesheet(); // what arrives is drawn without a sign of use first
     source.addEventListener("message", (event) => add([JSON.parse(event.data) as BookingMessage]));
     return () => source.close();
   }, [bookingId, lastInitialId, add]);

@@ -9,6 +9,7 @@ import { SelectField } from "~/components/ui/select-field";
 import { type Markup, ServerMarkup } from "~/components/ui/server-markup";
 import { Spinner } from "~/components/ui/spinner";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
+import { withWholeStylesheet } from "~/lib/page-styles";
 import { useEarlyInput } from "~/lib/use-early-input";
 import type { SessionsSectionData } from "./music-sessions.server";
 import { SESSION_FILTERS } from "./session-types";
@@ -16,7 +17,9 @@ import { SESSION_FILTERS } from "./session-types";
 const SEARCH_PARAMS = new Set(["sq", "stype"]);
 /** Only the owner sees the portfolio manager: a visitor's browser never fetches it. */
 const PortfolioManager = lazy(() =>
-  import("~/features/portfolio/portfolio-manager").then((m) => ({ default: m.PortfolioManager })),
+  withWholeStylesheet(import("~/features/portfolio/portfolio-manager")).then((m) => ({
+    default: m.PortfolioManager,
+  })),
 );
 
 /** The address parameter of the Sessions / Portfolio tabs (no value: Sessions). */

@@ -113,3 +113,22 @@ export async function signOut(page: Page) {
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" }),
   ).toBeVisible();
 }
+
+/**
+ * Waits until React owns the page. A page's scripts start after its first paint (decision 024),
+ * and until its hydration is committed a click does what it does without JavaScript (a link is
+ * followed). A test that means the hydrated page, not the server-drawn one a quick visitor meets
+ * first, waits for this. It reads React's root on the document (hydrateRoot marks its container):
+ * test-only knowledge of React's internals, checked by `scripts-after-paint.e2e.ts`.
+ */
+export async function whenHydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
+    const root = key
+      ? (document as unknown as Record<string, { stateNode?: HydratingRoot }>)[key]?.stateNode
+      : undefined;
+    return root?.current.memoizedState?.isDehydrated === false;
+  });
+}
+
+type HydratingRoot = { current: { memoizedState?: { isDehydrated?: boolean } } };

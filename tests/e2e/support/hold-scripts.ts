@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { whenHydrated } from "./fixtures";
 
 const SCRIPTS = "**/assets/*.js";
 
@@ -19,7 +20,7 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
   });
   return async () => {
     release();
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await whenHydrated(page);
     await page.waitForLoadState("networkidle");
     await page.unroute(SCRIPTS);
   };
