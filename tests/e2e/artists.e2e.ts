@@ -1,7 +1,14 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { createArtistProfile } from "./support/artist-helpers";
-import { expect, newAccount, signOut, signUpConfirmed, test } from "./support/fixtures";
+import {
+  expect,
+  newAccount,
+  signOut,
+  signUpConfirmed,
+  test,
+  whenHydrated,
+} from "./support/fixtures";
 
 async function createProfile(page: Page, name: string) {
   await createArtistProfile(page, name, {
@@ -210,6 +217,7 @@ test("the profile's calendar fetches its code only when used, and the first clic
 }) => {
   const scripts = scriptsAskedFor(page);
   await page.goto("/artist/maya-lindqvist");
+  await whenHydrated(page);
   await page.waitForLoadState("networkidle");
   // Shown from the server's markup; its code not fetched by merely opening the page.
   const calendar = page.locator("#book");
@@ -229,6 +237,7 @@ test("pointing at or focusing a part of the profile fetches its code, before any
   const scripts = scriptsAskedFor(page);
   const fetched = (name: string) => scripts.some((url) => url.includes(name));
   await page.goto("/artist/maya-lindqvist");
+  await whenHydrated(page);
   await page.waitForLoadState("networkidle");
   expect(fetched("sessions-section")).toBe(false);
   // React stops every event inside a part not hydrated yet; the part listens before it does.
@@ -239,10 +248,30 @@ test("pointing at or focusing a part of the profile fetches its code, before any
   await expect.poll(() => fetched("availability-calendar"), { timeout: 2000 }).toBe(true);
 });
 
+test("a click on the drawing inside the calendar's 'Next month', before its code arrives, turns the month", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/artist/maya-lindqvist");
+  await whenHydrated(page);
+  await delayCalendarCode(page);
+  const calendar = page.locator("#book");
+  const month = calendar.getByRole("grid").getAttribute("aria-labelledby");
+  const title = calendar.locator(`[id="${await month}"]`);
+  const before = await title.textContent();
+  // The chevron icon (an <svg>) inside the link is what a thumb usually lands on.
+  await calendar.getByRole("link", { name: "Next month" }).locator("svg").click();
+  await expect(title).not.toHaveText(before ?? "");
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test("a key pressed on the profile's calendar before its code arrives still counts", async ({
   page,
 }) => {
   await page.goto("/artist/maya-lindqvist");
+  await whenHydrated(page);
   await page.waitForLoadState("networkidle");
   await delayCalendarCode(page);
   // Focus starts the fetch; the arrow key comes long before the code and is held, then replayed.

@@ -28,12 +28,17 @@ function answerable(event: Event) {
   return plainClick(event as MouseEvent);
 }
 
-/** Gives a held event to the part, now hydrated. */
+/**
+ * Gives a held event to the part, now hydrated: a copy, sent from the same element (the held
+ * event's own fields, such as key, button, modifiers and bubbles, are its init values). What was
+ * clicked may be a drawing inside a link or button (an icon's <svg>), which has no `click()`.
+ */
 function replay(event: Event) {
-  const target = event.target as HTMLElement;
-  if (!(event instanceof KeyboardEvent)) return target.click();
-  // A copy: the held event's own fields (key, code, modifiers, bubbles) are its init values.
-  target.dispatchEvent(new KeyboardEvent("keydown", event));
+  event.target?.dispatchEvent(
+    event instanceof KeyboardEvent
+      ? new KeyboardEvent("keydown", event)
+      : new MouseEvent("click", event as MouseEvent),
+  );
 }
 
 /** Runs `onReady` once what it sits beside in a Suspense boundary is hydrated or rendered. */
