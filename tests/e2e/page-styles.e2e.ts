@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test, whenHydrated } from "./support/fixtures";
+import { holdRequests } from "./support/hold-scripts";
 
 /**
  * Each page's document carries only the stylesheet rules its markup uses (decision 023); the
@@ -128,14 +129,7 @@ test("a page's own rules draw it exactly as the whole stylesheet does", async ({
 test("a page reached on the client is drawn once the whole stylesheet is there", async ({
   page,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/*.css", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/assets/*.css");
   await page.goto("/");
   await whenHydrated(page);
   const heading = page.getByRole("heading", { level: 1 });
