@@ -39,11 +39,11 @@ export const PUBLIC_ROUTES = [
 const PRELOAD_HELPER = "\0vite/preload-helper.js";
 /** A module's file, without the query a plugin may add to its id. */
 export const fileOf = (id: string) => id.split("?")[0] ?? id;
+/** lucide-react's modules: the icons we draw. */
+const isIcon = (file: string) => file.includes(`${path.sep}lucide-react${path.sep}`);
 /** Our code and the icons we draw, as opposed to the framework's and other libraries' code. */
 export const isOurs = (file: string) =>
-  file.startsWith(appDir + path.sep) ||
-  file.startsWith(dbDir + path.sep) ||
-  file.includes(`${path.sep}lucide-react${path.sep}`);
+  file.startsWith(appDir + path.sep) || file.startsWith(dbDir + path.sep) || isIcon(file);
 const isEntry = (file: string) => file === ROOT || file.startsWith(routesDir + path.sep);
 const isPublic = (file: string) =>
   path.dirname(file) === routesDir && PUBLIC_ROUTES.includes(path.basename(file));
@@ -90,8 +90,7 @@ export function chunkFor(id: string, ctx: Context): string | null {
 const BLOCK_DIRS = [path.join(appDir, "components", "ui"), path.join(appDir, "lib"), dbDir];
 /** Widgets, helpers and icons. */
 const isBuildingBlock = (file: string) =>
-  BLOCK_DIRS.some((dir) => file.startsWith(dir + path.sep)) ||
-  file.includes(`${path.sep}lucide-react${path.sep}`);
+  BLOCK_DIRS.some((dir) => file.startsWith(dir + path.sep)) || isIcon(file);
 
 const partsOf = (route: string) => `${path.basename(route, ".tsx").replace(/\W/g, "-")}-parts`;
 
