@@ -49,6 +49,10 @@ export default defineConfig({
     onUnhandledError: (error) => (isRouteTypesRace(error) ? false : undefined),
     hookTimeout: 60_000,
     pool: "forks",
+    // A worker runs its test files one after another in one module graph: the app, the routes
+    // Vite compiled and PGlite's compiled WebAssembly are loaded once per worker, not once per
+    // file. Each file still makes its own database and apps; module state of our own is per app.
+    isolate: false,
     // Vitest's default leaves a core idle (one worker on a 2-core machine), yet much of a test's
     // time is spent waiting on PostgreSQL, sockets and timers: one worker more than cores.
     maxWorkers: availableParallelism() + 1,

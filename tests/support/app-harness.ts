@@ -14,11 +14,15 @@ import { createStorage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
 import { createApp } from "../../server/app";
 
-// One Vite server per test file, shared by the apps it starts (each costs seconds to start).
-// Like the auth secret: every app a test file starts signs credentials with one key.
+// One Vite server per test worker, shared by the apps its test files start: starting one and
+// compiling the routes costs seconds, and test files run one after another in a worker without
+// isolation (vitest.config.ts), so the next file finds the routes compiled. When a file's last
+// app closes, the server waits a moment for the next file's first app before it closes.
+// Like the auth secret: every app a worker starts signs credentials with one key.
 const signingKey = generateSecretKeyMultibase();
+const IDLE_CLOSE_MS = 5_000;
 
-let shared: { vite: Promise<ViteDevServer>; users: number } | null = null;
+let shared: { vite: Promise<ViteDevServer>; users: number; idle?: NodeJS.Timeout } | null = null;
 
 function acquireVite() {
   shared ??= {
@@ -30,18 +34,22 @@ function acquireVite() {
       logLevel: "error",
     }),
   };
+  clearTimeout(shared.idle);
   shared.users++;
   return shared.vite;
 }
 
-async function releaseVite() {
-  if (!shared) return;
-  shared.users--;
-  if (shared.users === 0) {
-    const { vite } = shared;
+function releaseVite() {
+  const current = shared;
+  if (!current) return;
+  current.users--;
+  if (current.users > 0) return;
+  // Unref'd: a worker with nothing left to run does not wait for it.
+  current.idle = setTimeout(() => {
+    if (shared !== current || current.users > 0) return;
     shared = null;
-    await (await vite).close();
-  }
+    void current.vite.then((vite) => vite.close());
+  }, IDLE_CLOSE_MS).unref();
 }
 
 export type LogLine = { level: number; msg: string; [key: string]: unknown };
@@ -98,7 +106,7 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     realtime,
     async close() {
       await realtime.close();
-      await releaseVite();
+      releaseVite();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
