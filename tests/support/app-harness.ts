@@ -16,40 +16,21 @@ import { createApp } from "../../server/app";
 
 // One Vite server per test worker, shared by the apps its test files start: starting one and
 // compiling the routes costs seconds, and test files run one after another in a worker without
-// isolation (vitest.config.ts), so the next file finds the routes compiled. When a file's last
-// app closes, the server waits a moment for the next file's first app before it closes.
+// isolation (vitest.config.ts), so the next file finds the routes compiled. It is never closed:
+// it lives as long as the worker.
 // Like the auth secret: every app a worker starts signs credentials with one key.
 const signingKey = generateSecretKeyMultibase();
-const IDLE_CLOSE_MS = 5_000;
 
-let shared: { vite: Promise<ViteDevServer>; users: number; idle?: NodeJS.Timeout } | null = null;
+let sharedVite: Promise<ViteDevServer> | null = null;
 
-function acquireVite() {
-  shared ??= {
-    users: 0,
-    vite: createServer({
-      configFile: path.resolve("vite.config.ts"),
-      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-      appType: "custom",
-      logLevel: "error",
-    }),
-  };
-  clearTimeout(shared.idle);
-  shared.users++;
-  return shared.vite;
-}
-
-function releaseVite() {
-  const current = shared;
-  if (!current) return;
-  current.users--;
-  if (current.users > 0) return;
-  // Unref'd: a worker with nothing left to run does not wait for it.
-  current.idle = setTimeout(() => {
-    if (shared !== current || current.users > 0) return;
-    shared = null;
-    void current.vite.then((vite) => vite.close());
-  }, IDLE_CLOSE_MS).unref();
+function workerVite() {
+  sharedVite ??= createServer({
+    configFile: path.resolve("vite.config.ts"),
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    appType: "custom",
+    logLevel: "error",
+  });
+  return sharedVite;
 }
 
 export type LogLine = { level: number; msg: string; [key: string]: unknown };
@@ -79,7 +60,7 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
       },
     }),
   );
-  const vite = await acquireVite();
+  const vite = await workerVite();
   const mailer = createMailer(env, logger);
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const storage = createStorage(env.storage);
@@ -106,7 +87,6 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     realtime,
     async close() {
       await realtime.close();
-      releaseVite();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
