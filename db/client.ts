@@ -37,7 +37,12 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions =
   | { driver: "postgres"; url: string; poolSize?: number }
-  | { driver: "pglite"; dataDir?: string };
+  | {
+      driver: "pglite";
+      dataDir?: string;
+      /** Starts from this copy of a data folder (from `migratedPgliteImage`) instead of an empty one. */
+      loadDataDir?: Blob;
+    };
 
 /** Walks up from this module to the folder holding GigLedger's package.json (works in src and build). */
 export function projectRoot(): string {
@@ -96,16 +101,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
   }
   // Options go in one object: `new PGlite(undefined, options)` silently drops the extensions.
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
     driver: "pglite",
-    async migrate() {
-      await migratePglite(drizzlePglite(client, { schema, casing: "snake_case" }), {
-        migrationsFolder: migrationsFolder(),
-      });
-    },
+    migrate: () => migrateEmbedded(client),
     async ping() {
       await db.execute(sql`SELECT 1`);
     },
@@ -119,6 +124,26 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       if (!client.closed) await client.close();
     },
   };
+}
+
+function migrateEmbedded(client: PGlite) {
+  return migratePglite(drizzlePglite(client, { schema, casing: "snake_case" }), {
+    migrationsFolder: migrationsFolder(),
+  });
+}
+
+/**
+ * An in-memory embedded database with every migration applied, copied out as an uncompressed
+ * tarball: opening a copy (`loadDataDir`) takes a fraction of the time migrating one does.
+ */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  try {
+    await migrateEmbedded(client);
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
 }
 
 /**

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type DatabaseHandle, openDatabase } from "~db/client";
+import { type DatabaseHandle, migratedPgliteImage, openDatabase } from "~db/client";
+
+let migratedImage: Promise<Blob> | null = null;
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a newly created
@@ -11,8 +13,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { dispose()
   const serverUrl =
     process.env.GIGLEDGER_TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
-    const handle = openDatabase({ driver: "pglite" });
-    await handle.migrate();
+    // Every file in a worker starts from one migrated image (test files share a worker's modules:
+    // vitest.config.ts), already as migrated as `migrate()` would make it.
+    migratedImage ??= migratedPgliteImage();
+    const handle = openDatabase({ driver: "pglite", loadDataDir: await migratedImage });
     return { ...handle, dispose: () => handle.close() };
   }
   const name = `gigledger_test_${randomBytes(6).toString("hex")}`;
