@@ -24,17 +24,18 @@ describe("runExclusively", () => {
       return "done";
     });
     expect(result).toEqual({ ran: true, value: "done" });
-    expect(await runs()).toBe(1);
+    expect(await queryRows(database.db, sql`SELECT n FROM job_runs WHERE n = 1`)).toHaveLength(1);
   });
 
   it("rolls the work back when it fails, and passes the error on", async () => {
+    const before = await runs();
     await expect(
       runExclusively(database.db, "test job", async (tx) => {
         await tx.execute(sql`INSERT INTO job_runs VALUES (2)`);
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
-    expect(await runs()).toBe(1);
+    expect(await runs()).toBe(before);
   });
 
   // Two instances exist only on a PostgreSQL server: the embedded database belongs to one process.
