@@ -4,12 +4,12 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import { frameActions, useFrameBehaviour } from "~/components/layout/frame-behaviour";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { ScrollRestoration } from "~/components/layout/scroll-restoration";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { type HeaderUser, SiteHeader } from "~/components/layout/site-header";
 import { type Markup, ServerMarkup } from "~/components/ui/server-markup";

@@ -89,6 +89,60 @@ test.describe("navigation", () => {
   });
 });
 
+test.describe("scroll restoration", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("keeps the reader's place on the way back and across a reload, before the scripts run", async ({
+    page,
+  }) => {
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.addInitScript(() => {
+      const w = window as Window & { historyWrites?: number };
+      const replaceState = window.history.replaceState.bind(window.history);
+      w.historyWrites = 0;
+      window.history.replaceState = (...args) => {
+        w.historyWrites = (w.historyWrites ?? 0) + 1;
+        replaceState(...args);
+      };
+    });
+    const historyWrites = () =>
+      page.evaluate(() => (window as Window & { historyWrites?: number }).historyWrites);
+    let release = await holdScripts(page);
+    await page.goto("/artist-discovery");
+    // The server's inline script gives a new history entry its key before any script loads, and
+    // the router, starting, finds nothing to add: one write to the history in all.
+    expect(await page.evaluate(() => window.history.state)).toEqual({
+      key: expect.any(String),
+      idx: 0,
+    });
+    await release();
+    expect(await historyWrites()).toBe(1);
+
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(scrollY).toBe(900);
+    await page.getByRole("link", { name: "GigLedger", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/artist-discovery$/);
+    await expect.poll(scrollY).toBe(900);
+
+    // After a reload the router's code has not run yet: the server's script puts the page back.
+    // The router lets the browser restore the place too (it sets "auto" as the page hides); this
+    // handler, run after the router's, turns that off so that only the script can.
+    await page.evaluate(() =>
+      window.addEventListener("pagehide", () => {
+        window.history.scrollRestoration = "manual";
+      }),
+    );
+    release = await holdScripts(page);
+    await page.reload();
+    await expect.poll(scrollY).toBe(900);
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+    await release();
+    expect(await scrollY()).toBe(900);
+  });
+});
+
 test.describe("mobile navigation", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
