@@ -100,12 +100,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // PGlite creates only the last folder of its path.
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
   }
-  // Options go in one object: `new PGlite(undefined, options)` silently drops the extensions.
-  const client = new PGlite({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
+  const client = embeddedClient({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
@@ -126,6 +121,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   };
 }
 
+/** An embedded database with the extensions our migrations use. */
+function embeddedClient(options: { dataDir?: string; loadDataDir?: Blob } = {}) {
+  // Options go in one object: `new PGlite(undefined, options)` silently drops the extensions.
+  return new PGlite({ ...options, extensions: { pg_trgm } });
+}
+
 function migrateEmbedded(client: PGlite) {
   return migratePglite(drizzlePglite(client, { schema, casing: "snake_case" }), {
     migrationsFolder: migrationsFolder(),
@@ -137,7 +138,7 @@ function migrateEmbedded(client: PGlite) {
  * tarball: opening a copy (`loadDataDir`) takes a fraction of the time migrating one does.
  */
 export async function migratedPgliteImage(): Promise<Blob> {
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const client = embeddedClient();
   try {
     await migrateEmbedded(client);
     return await client.dumpDataDir("none");
