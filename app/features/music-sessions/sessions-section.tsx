@@ -28,7 +28,11 @@ const TAB_PARAM = "stab";
 /** What 'Musical Sessions & Portfolio' shows in the browser: the list is server markup. */
 export type SessionsSectionView = Pick<SessionsSectionData, "isOwner" | "query"> & {
   list: Markup;
-  /** Usually below the first screen (a profile's foot): drawn only when near the viewport. */
+  /**
+   * Usually below the first screen (a profile's foot): the list is drawn only when near the
+   * viewport. Only the list: a text field or select inside a skipped block makes the browser lay
+   * the whole block out on the first paint anyway (decision 026).
+   */
   belowFirstScreen: boolean;
 };
 
@@ -64,12 +68,7 @@ export function MusicSessionsSection({ data }: { data: SessionsSectionView }) {
     return `${location.pathname}${query ? `?${query}` : ""}`;
   };
   return (
-    <Card
-      as="section"
-      padding="fluid"
-      aria-labelledby={`${id}-title`}
-      className={data.belowFirstScreen ? "drawn-when-near" : undefined}
-    >
+    <Card as="section" padding="fluid" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Musical Sessions &amp; Portfolio
       </h2>
@@ -218,7 +217,11 @@ function SessionsTab({ data }: { data: SessionsSectionView }) {
         ) : null}
       </div>
 
-      <div aria-live="polite" aria-busy={searching} className="mt-4">
+      <div
+        aria-live="polite"
+        aria-busy={searching}
+        className={data.belowFirstScreen ? "mt-4 drawn-when-near" : "mt-4"}
+      >
         {searching ? (
           <p className="flex items-center justify-center gap-2 py-10 text-slate-600">
             <Spinner /> Loading sessions...
