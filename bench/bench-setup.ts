@@ -16,11 +16,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Bytes as KiB with one decimal, as every bench prints them. */
 export const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** `npm run build` and the floor's `react-router build bench/floor`. */
-export function buildAppAndFloor() {
+/** `npm run build`. */
+export function buildApp() {
   console.log("== npm run build ==");
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
+}
+
+/** `npm run build` and the floor's `react-router build bench/floor`. */
+export function buildAppAndFloor() {
+  buildApp();
   console.log("== react-router build bench/floor ==");
   const floorBuild = spawnSync("npx", ["react-router", "build", "bench/floor"], {
     cwd: root,
