@@ -109,12 +109,11 @@ test.describe("scroll restoration", () => {
       page.evaluate(() => (window as Window & { historyWrites?: number }).historyWrites);
     let release = await holdScripts(page);
     await page.goto("/artist-discovery");
-    // The server's inline script gives a new history entry its key before any script loads, and
-    // the router, starting, finds nothing to add: one write to the history in all.
-    expect(await page.evaluate(() => window.history.state)).toEqual({
-      key: expect.any(String),
-      idx: 0,
-    });
+    // The server's inline script gives a new history entry its key (in a task of its own) before
+    // any script loads, and the router, starting, finds nothing to add: one write in all.
+    await expect
+      .poll(() => page.evaluate(() => window.history.state))
+      .toEqual({ key: expect.any(String), idx: 0 });
     await release();
     expect(await historyWrites()).toBe(1);
 

@@ -9,9 +9,12 @@ import { UNSAFE_useScrollRestoration as useScrollRestoration } from "react-route
  * router's `idx` (the entry's place among this document's, 0 for a new one), so the router finds
  * the entry ready and does not write it again as it starts: one history write instead of two, each
  * a few milliseconds. The router keeps the positions under its default sessionStorage key, named at
- * the end.
+ * the end. A new entry's write waits for a task of its own (a timer), out of the parsing task:
+ * Chromium answers a history write by looking over the page's form fields, and a date field
+ * (discovery's filters) made that 4–5 ms of CPU here; the write is skipped if the router has
+ * started first and written the entry itself.
  */
-const RESTORE_SCROLL = `(function(k){var h=history,s=h.state;if(!s||!s.key){h.replaceState({key:Math.random().toString(32).slice(2),idx:0},"");return}try{var y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];if(typeof y=="number")scrollTo(0,y)}catch(e){sessionStorage.removeItem(k)}})("react-router-scroll-positions")`;
+const RESTORE_SCROLL = `(function(k){var h=history,s=h.state;if(!s||!s.key){setTimeout(function(){s=h.state;if(!s||!s.key)h.replaceState({key:Math.random().toString(32).slice(2),idx:0},"")});return}try{var y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];if(typeof y=="number")scrollTo(0,y)}catch(e){sessionStorage.removeItem(k)}})("react-router-scroll-positions")`;
 
 /**
  * React Router's `<ScrollRestoration>`: the router keeps and restores scroll positions across
