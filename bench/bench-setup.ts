@@ -16,6 +16,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Bytes as KiB with one decimal, as every bench prints them. */
 export const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
+/** Lighthouse's mobile preset (a Moto G Power): the viewport decides what a page loads and draws. */
+export const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+};
+
+/** The median of some figures (the mean of the middle two for an even count); NaN for none. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle)
+    ? ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+    : (sorted[Math.floor(middle)] as number);
+}
+
 /** `npm run build`. */
 export function buildApp() {
   console.log("== npm run build ==");

@@ -31,6 +31,7 @@ import {
   buildAppAndFloor,
   findPages,
   kib,
+  median as medianOfValues,
   type Page,
   signedInArtist,
   startApp,
@@ -193,15 +194,8 @@ async function measure(url: string, userDataDir: string, cookie?: string): Promi
  */
 function medianOf(runs: Measurement[]): Measurement {
   const median = (pick: (run: Measurement) => number | null) => {
-    const values = runs
-      .map(pick)
-      .filter((v): v is number => v !== null)
-      .sort((a, b) => a - b);
-    if (values.length === 0) return null;
-    const middle = values.length / 2;
-    return Number.isInteger(middle)
-      ? ((values[middle - 1] as number) + (values[middle] as number)) / 2
-      : (values[Math.floor(middle)] as number);
+    const values = runs.map(pick).filter((v): v is number => v !== null);
+    return values.length === 0 ? null : medianOfValues(values);
   };
   return {
     score: median((r) => r.score),

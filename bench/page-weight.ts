@@ -23,6 +23,7 @@ import {
   findPages,
   kib,
   type Page,
+  PHONE,
   signedInArtist,
   startApp,
   stopServer,
@@ -33,8 +34,6 @@ import { serveFloor } from "./floor/serve";
 const SCRIPT_RATIO_GOAL = 1.05;
 const REQUESTS_GOAL = 8;
 const DASHBOARD_SCRIPT_RATIO_GOAL = 1.5;
-// Lighthouse's mobile preset (a Moto G Power): the viewport decides what a page loads.
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true };
 
 type Request = { url: string; type: string; bytes: number };
 type Weight = { scriptBytes: number; scripts: number; requests: number; list: Request[] };

@@ -16,11 +16,9 @@ import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, chromePath } from "../tests/support/chromium";
 import type { SpawnedServer } from "../tests/support/spawn-server";
-import { buildApp, findPages, html, kib, startApp, stopServer } from "./bench-setup";
+import { buildApp, findPages, html, kib, median, PHONE, startApp, stopServer } from "./bench-setup";
 
 const ROUNDS = Math.max(1, Number.parseInt(process.env.RENDER_ROUNDS ?? "9", 10) || 9);
-// Lighthouse's mobile preset: the viewport decides what is drawn on the first load.
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true };
 const PHASES = ["ParseHTML", "UpdateLayoutTree", "Layout", "Paint"] as const;
 
 type TraceEvent = { name: string; ph: string; dur?: number; tdur?: number };
@@ -53,11 +51,6 @@ async function renderCost(browser: Browser, url: string): Promise<Cost> {
     await context.close();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 async function main() {
   if (!process.argv.includes("--no-build")) buildApp();
