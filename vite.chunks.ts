@@ -112,7 +112,10 @@ export function chunking(): Plugin {
     outputOptions(output) {
       return {
         ...output,
-        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkFor }] },
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: chunkFor, debugName: "gigledger-chunking" }],
+        },
       };
     },
   };

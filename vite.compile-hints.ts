@@ -9,7 +9,7 @@
  * small and run only in part.
  */
 import type { Plugin } from "vite";
-import { fileOf, isOurs, ROOT } from "./vite.chunks";
+import { fileOf, isOurs, ROOT } from "./vite.chunks.ts";
 
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 

@@ -1,8 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { chunking, leanIcons, leanPreload } from "./vite.chunks";
-import { compileHints } from "./vite.compile-hints";
+import { chunking, leanIcons, leanPreload } from "./vite.chunks.ts";
+import { compileHints } from "./vite.compile-hints.ts";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), chunking(), leanIcons(), leanPreload(), compileHints()],
