@@ -50,6 +50,8 @@ const DASHBOARD_SCRIPT_RATIO_GOAL = 1.5;
 const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 const RUNS = Math.max(1, Number.parseInt(process.env.LIGHTHOUSE_RUNS ?? "1", 10) || 1);
 const CPU_SLOWDOWN = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) || null;
+const NAVSTART_RETRIES = 3;
+
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -253,8 +255,13 @@ async function main() {
         runNumber++;
         let run = await measure(url, path.join(tmp, `chrome-${runNumber}`), page.cookie);
         // Lighthouse now and then loses the trace's start (NO_NAVSTART, about one run in 45
-        // here); such a run measured nothing, so it is made once more.
-        if (run.error?.startsWith("NO_NAVSTART")) {
+        // here, and twice in a row now and then); such a run measured nothing, so it is made
+        // again, up to NAVSTART_RETRIES times.
+        for (
+          let retry = 0;
+          retry < NAVSTART_RETRIES && run.error?.startsWith("NO_NAVSTART");
+          retry++
+        ) {
           console.log(`${page.path}: ${run.error}; measuring once more`);
           runNumber++;
           run = await measure(url, path.join(tmp, `chrome-${runNumber}`), page.cookie);
