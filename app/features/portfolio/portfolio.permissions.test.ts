@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addArtistProfile, createSession } from "~db/factories";
-import { portfolios, sessionMedia } from "~db/schema";
+import { portfolioAnalytics, portfolios, sessionMedia } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
@@ -15,6 +15,7 @@ let owner: Person;
 let rival: Person;
 let fan: Person;
 let portfolioId: string;
+let portfolioTitle: string;
 let mediaId: string;
 
 const makeArtist = (who: Person) => addArtistProfile({ db: database.db }, who.id);
@@ -64,6 +65,27 @@ beforeAll(async () => {
     { id: owner.id, roles: ["artist"], artistProfileId: ownerArtist },
   );
   portfolioId = manager!.portfolio.id;
+  portfolioTitle = manager!.portfolio.title;
+});
+// Every test starts from the same state, whatever ran before it: a private portfolio under its
+// first title, nothing featured, no views and no recorded events. The settings go through the
+// owner's own form: a write also makes the app forget the pages it keeps for a second.
+beforeEach(async () => {
+  const reset = await postForm(
+    app,
+    "/portfolio-manager",
+    { intent: "settings", title: portfolioTitle, description: "" },
+    owner.cookie,
+  );
+  expect(reset.status).toBe(200);
+  await database.db.update(portfolios).set({ viewCount: 0 }).where(eq(portfolios.id, portfolioId));
+  await database.db
+    .update(sessionMedia)
+    .set({ isPortfolioFeatured: false })
+    .where(eq(sessionMedia.id, mediaId));
+  await database.db
+    .delete(portfolioAnalytics)
+    .where(eq(portfolioAnalytics.portfolioId, portfolioId));
 });
 afterAll(async () => {
   await app?.close();
@@ -143,6 +165,13 @@ describe("public portfolio page", () => {
   });
 
   it("once public, shows featured media with players and meta tags; counts visitors, not the owner", async () => {
+    const feature = await postForm(
+      app,
+      "/portfolio-manager",
+      { featured: "true", mediaIds: mediaId },
+      owner.cookie,
+    );
+    expect(feature.status).toBe(200);
     await postForm(
       app,
       "/portfolio-manager",
