@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createArtist } from "~db/factories";
 import { artistProfiles, users } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
@@ -51,8 +51,22 @@ describe("genreFacets", () => {
   });
 });
 
+type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+
+/** The artists every test here starts from: five, in three cities and three genres. */
+async function addFiveArtists(db: Database["db"]) {
+  const mumbai = await createArtist(
+    { db },
+    { name: "Asha Rao", genre: "Smooth Jazz", location: "Mumbai" },
+  );
+  for (let i = 0; i < 3; i++) await createArtist({ db }, { genre: "Jazz", location: "Chicago IL" });
+  await createArtist({ db }, { genre: "rock", location: "Atlanta GA" });
+  return mumbai;
+}
+
+// These tests only read: they share one database and app.
 describe("the filters' values", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let database: Database;
   let app: Awaited<ReturnType<typeof startTestApp>>;
   const ctx = () => ({ db: database.db });
   let mumbai: Awaited<ReturnType<typeof createArtist>>;
@@ -60,14 +74,7 @@ describe("the filters' values", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     app = await startTestApp(database);
-    mumbai = await createArtist(ctx(), {
-      name: "Asha Rao",
-      genre: "Smooth Jazz",
-      location: "Mumbai",
-    });
-    for (let i = 0; i < 3; i++)
-      await createArtist(ctx(), { genre: "Jazz", location: "Chicago IL" });
-    await createArtist(ctx(), { genre: "rock", location: "Atlanta GA" });
+    mumbai = await addFiveArtists(database.db);
   });
   afterAll(async () => {
     await app?.close();
@@ -98,6 +105,47 @@ describe("the filters' values", () => {
       clientVerified: 0,
     });
     expect(found.artists.map((a) => a.id)).toEqual([mumbai.artistId]);
+  });
+
+  it("are offered by the discovery page's filters, with counts; a value in the address stays", async () => {
+    const html = await (await app.request("/artist-discovery?location=Mumbai")).text();
+    expect(html).toMatch(/<option value="Mumbai" selected="">Mumbai \(1\)<\/option>/);
+    expect(html).toContain('<option value="Chicago IL">Chicago IL (3)</option>');
+    expect(html).toContain('<option value="Jazz">Jazz (4)</option>');
+    expect(html).toContain("Asha Rao");
+    // The old fixed list is gone: a city nobody has is not offered.
+    expect(html).not.toContain('<option value="San Francisco CA">');
+    const rare = await (await app.request("/artist-discovery?location=Atlantis")).text();
+    expect(rare).toMatch(/<option value="Atlantis" selected="">Atlantis<\/option>/);
+  });
+
+  it("are what profile setup suggests, then the usual ones nobody has yet", async () => {
+    const suggestions = await getProfileSuggestions(ctx(), null);
+    expect(suggestions.locations[0]).toBe("Chicago IL");
+    expect(suggestions.locations).toContain("Mumbai");
+    for (const usual of LOCATIONS) expect(suggestions.locations).toContain(usual);
+    expect(suggestions.genres.filter((g) => g.toLowerCase() === "rock")).toEqual(["rock"]);
+
+    const user = await signedInUser(app, database.db, "Newcomer");
+    const html = await (
+      await app.request("/profile-setup", { headers: { Cookie: user.cookie } })
+    ).text();
+    const datalist = /<datalist id="location-options">([\s\S]*?)<\/datalist>/.exec(html)?.[1];
+    expect(datalist).toContain('<option value="Mumbai">');
+  });
+});
+
+// These tests add or change artists: each has a database of its own.
+describe("the filters' values, as artists change", () => {
+  let database: Database;
+  const ctx = () => ({ db: database.db });
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    await addFiveArtists(database.db);
+  });
+  afterEach(async () => {
+    await database?.dispose();
   });
 
   it("follow this instance's own profile writes at once", async () => {
@@ -150,33 +198,6 @@ describe("the filters' values", () => {
       const facets = await getDiscoveryFacets(ctx(), null, { now: later + 1 });
       expect(facets.locations).toContainEqual({ value: "Lisbon", count: 1 });
     });
-  });
-
-  it("are offered by the discovery page's filters, with counts; a value in the address stays", async () => {
-    const html = await (await app.request("/artist-discovery?location=Mumbai")).text();
-    expect(html).toMatch(/<option value="Mumbai" selected="">Mumbai \(1\)<\/option>/);
-    expect(html).toContain('<option value="Chicago IL">Chicago IL (3)</option>');
-    expect(html).toContain('<option value="Jazz">Jazz (4)</option>');
-    expect(html).toContain("Asha Rao");
-    // The old fixed list is gone: a city nobody has is not offered.
-    expect(html).not.toContain('<option value="San Francisco CA">');
-    const rare = await (await app.request("/artist-discovery?location=Atlantis")).text();
-    expect(rare).toMatch(/<option value="Atlantis" selected="">Atlantis<\/option>/);
-  });
-
-  it("are what profile setup suggests, then the usual ones nobody has yet", async () => {
-    const suggestions = await getProfileSuggestions(ctx(), null);
-    expect(suggestions.locations[0]).toBe("Chicago IL");
-    expect(suggestions.locations).toContain("Mumbai");
-    for (const usual of LOCATIONS) expect(suggestions.locations).toContain(usual);
-    expect(suggestions.genres.filter((g) => g.toLowerCase() === "rock")).toEqual(["rock"]);
-
-    const user = await signedInUser(app, database.db, "Newcomer");
-    const html = await (
-      await app.request("/profile-setup", { headers: { Cookie: user.cookie } })
-    ).text();
-    const datalist = /<datalist id="location-options">([\s\S]*?)<\/datalist>/.exec(html)?.[1];
-    expect(datalist).toContain('<option value="Mumbai">');
   });
 
   it("offer the FACET_LIMIT most used values of each filter", async () => {
