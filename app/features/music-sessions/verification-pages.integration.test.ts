@@ -77,7 +77,7 @@ const page = async (pathname: string, cookie?: string) => {
   return res.text();
 };
 
-async function completedBooking(daysAgo: number) {
+async function completedBooking(daysAgo: number, venue = VENUE) {
   const [row] = await database.db
     .insert(bookings)
     .values({
@@ -85,7 +85,7 @@ async function completedBooking(daysAgo: number) {
       clientUserId: client.id,
       eventDate: addDays(todayIn("Asia/Kolkata"), -daysAgo),
       durationHours: 2,
-      venue: VENUE,
+      venue,
       eventType: "Private Event",
       totalAmount: 4000,
       status: "completed",
@@ -100,6 +100,17 @@ async function sessionOf(bookingId: string) {
     .from(musicSessions)
     .where(eq(musicSessions.bookingId, bookingId));
   return row!.id;
+}
+
+/** A completed gig its client has just rated through the booking page: a Client-verified session. */
+async function ratedGig(daysAgo: number, venue: string) {
+  const bookingId = await completedBooking(daysAgo, venue);
+  const rated = await post(`/bookings/${bookingId}`, client.cookie, {
+    intent: "rate",
+    rating: "5",
+  });
+  expect(rated.status).toBe(302);
+  return sessionOf(bookingId);
 }
 
 describe("rating with the venue checkbox, and choosing later from the booking page", () => {
@@ -168,7 +179,9 @@ describe("rating with the venue checkbox, and choosing later from the booking pa
 
   it("a gig rated before the choice existed stays hidden until its client chooses", async () => {
     // As migration 0008 leaves one: rated, no choice recorded, the public row without the venue.
-    const bookingId = await completedBooking(6);
+    // A venue of its own: the test above checks that its venue is on no public page.
+    const venue = "Old Fort Terrace";
+    const bookingId = await completedBooking(6, venue);
     await database.db
       .update(bookings)
       .set({ rating: 4, ratingGiven: true, venuePublic: null })
@@ -183,14 +196,15 @@ describe("rating with the venue checkbox, and choosing later from the booking pa
     });
     const bookingPage = await page(`/bookings/${bookingId}`, client.cookie);
     expect(bookingPage).toContain("The client has not chosen yet.");
-    expect(await page(`/sessions/${sessionId}`)).not.toContain(VENUE);
+    expect(await page(`/sessions/${sessionId}`)).not.toContain(venue);
     await post(`/bookings/${bookingId}`, client.cookie, { intent: "venue", showVenue: "on" });
-    expect(await page(`/sessions/${sessionId}`)).toContain(`Private Event at ${VENUE}`);
+    expect(await page(`/sessions/${sessionId}`)).toContain(`Private Event at ${venue}`);
   });
 });
 
 describe("levels and lineup answers on the pages", () => {
   it("shows each level with its explanation and a link to /verification, on the profile and the session page", async () => {
+    await ratedGig(8, "Harbour Hall");
     const profile = await page(`/artist/${slug}`);
     expect(profile).toContain("Client-verified");
     expect(profile).toContain("Booked and completed here, and rated by its client.");
@@ -249,6 +263,7 @@ describe("levels and lineup answers on the pages", () => {
   });
 
   it("filters discovery by Client-verified gigs from the address", async () => {
+    await ratedGig(10, "Beach Shack");
     const html = await page("/artist-discovery?clientVerified=1&location=Goa");
     expect(html).toContain("Vera Venue");
     expect(html).toContain("Client-verified gig");
