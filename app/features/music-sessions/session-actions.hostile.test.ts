@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSharingLink } from "~/features/sharing/sharing.server";
 import { addArtistProfile } from "~db/factories";
 import { musicSessions, sessionMedia } from "~db/schema";
@@ -34,6 +34,9 @@ beforeAll(async () => {
   joiner = await signedInUser(app, database.db, "Joiner");
   ownerArtistId = await addArtistProfile({ db: database.db }, owner.id);
   await addArtistProfile({ db: database.db }, joiner.id);
+});
+// Each test gets sessions, a photo and share links of its own: the well-formed test deletes them.
+beforeEach(async () => {
   const insert = async (startTime: Date) => {
     const [row] = await database.db
       .insert(musicSessions)
@@ -304,7 +307,6 @@ describe("hostile uploads to PUT /api/sessions/:id/media", () => {
   });
 });
 
-// Last: it removes the session the tests above use.
 describe("the same forms, well formed", () => {
   it("are accepted: the refusals above were about the hostile part", async () => {
     const expected: Record<string, number> = {
