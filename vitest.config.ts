@@ -48,6 +48,9 @@ export default defineConfig({
     testTimeout: 30_000,
     onUnhandledError: (error) => (isRouteTypesRace(error) ? false : undefined),
     hookTimeout: 60_000,
+    // The tests of a file run in a random order, so none can lean on another's leftovers; Vitest
+    // prints the seed, and --sequence.seed=<seed> repeats an order (decision 030).
+    sequence: { shuffle: { files: false, tests: true } },
     pool: "forks",
     // A worker runs its test files one after another in one module graph: the app, the routes
     // Vite compiled and PGlite's compiled WebAssembly are loaded once per worker, not once per
