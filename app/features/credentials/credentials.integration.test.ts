@@ -76,6 +76,10 @@ const slugOf = async (artistId: string) =>
     }
   ).rows[0]?.slug ?? "";
 
+/** Whether a published status list has the bit at `index` set (the credential revoked). */
+const bitIn = (list: Record<string, unknown>, index: string) =>
+  statusBit((list.credentialSubject as { encodedList: string }).encodedList, Number(index));
+
 /** Checks against the app itself: its did.json and its status lists, over its own routes. */
 const viaApp: CheckSources = {
   resolveDid: async (asked) =>
@@ -273,10 +277,7 @@ describe("checking", () => {
       };
       const list = await json(new URL(entry.statusListCredential).pathname);
       const listCheck = await vc.verifyCredential({ credential: list, suite, documentLoader });
-      const bit = statusBit(
-        (list.credentialSubject as { encodedList: string }).encodedList,
-        Number(entry.statusListIndex),
-      );
+      const bit = bitIn(list, entry.statusListIndex);
       return { verified: listCheck.verified && bit === false };
     };
     const result = await vc.verify({
@@ -394,8 +395,7 @@ describe("checking", () => {
     await vi.waitFor(
       async () => {
         const list = await json(new URL(status.statusListCredential).pathname);
-        const encoded = (list.credentialSubject as { encodedList: string }).encodedList;
-        expect(statusBit(encoded, Number(status.statusListIndex))).toBe(true);
+        expect(bitIn(list, status.statusListIndex)).toBe(true);
       },
       { timeout: 3_000, interval: 100 },
     );

@@ -19,6 +19,11 @@ let portfolioTitle: string;
 let mediaId: string;
 
 const makeArtist = (who: Person) => addArtistProfile({ db: database.db }, who.id);
+/** The portfolio manager's two forms, as `cookie`'s holder (signed out without one). */
+const featureMedia = (cookie?: string) =>
+  postForm(app, "/portfolio-manager", { featured: "true", mediaIds: mediaId }, cookie);
+const saveSettings = (fields: Record<string, string>, cookie?: string) =>
+  postForm(app, "/portfolio-manager", { intent: "settings", ...fields }, cookie);
 
 async function portfolioRow() {
   const [row] = await database.db
@@ -71,12 +76,7 @@ beforeAll(async () => {
 // first title, nothing featured, no views and no recorded events. The settings go through the
 // owner's own form: a write also makes the app forget the pages it keeps for a second.
 beforeEach(async () => {
-  const reset = await postForm(
-    app,
-    "/portfolio-manager",
-    { intent: "settings", title: portfolioTitle, description: "" },
-    owner.cookie,
-  );
+  const reset = await saveSettings({ title: portfolioTitle, description: "" }, owner.cookie);
   expect(reset.status).toBe(200);
   await database.db.update(portfolios).set({ viewCount: 0 }).where(eq(portfolios.id, portfolioId));
   await database.db
@@ -94,7 +94,7 @@ afterAll(async () => {
 
 describe("portfolio manager permissions", () => {
   it("sends a signed-out visitor to sign in and changes nothing", async () => {
-    const res = await postForm(app, "/portfolio-manager", { featured: "true", mediaIds: mediaId });
+    const res = await featureMedia();
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
     expect(await featured()).toBe(false);
@@ -108,18 +108,11 @@ describe("portfolio manager permissions", () => {
 
   it("refuses another artist's or a non-artist's feature and settings changes", async () => {
     for (const who of [rival, fan]) {
-      const res = await postForm(
-        app,
-        "/portfolio-manager",
-        { featured: "true", mediaIds: mediaId },
-        who.cookie,
-      );
+      const res = await featureMedia(who.cookie);
       expect(res.status).toBe(404);
     }
-    const res = await postForm(
-      app,
-      "/portfolio-manager",
-      { intent: "settings", title: "Hijacked", description: "", isPublic: "on" },
+    const res = await saveSettings(
+      { title: "Hijacked", description: "", isPublic: "on" },
       fan.cookie,
     );
     expect(res.status).toBe(404);
@@ -129,19 +122,9 @@ describe("portfolio manager permissions", () => {
   });
 
   it("validates settings and lets the owner feature and save", async () => {
-    const bad = await postForm(
-      app,
-      "/portfolio-manager",
-      { intent: "settings", title: "  ", description: "" },
-      owner.cookie,
-    );
+    const bad = await saveSettings({ title: "  ", description: "" }, owner.cookie);
     expect(bad.status).toBe(400);
-    const ok = await postForm(
-      app,
-      "/portfolio-manager",
-      { featured: "true", mediaIds: mediaId },
-      owner.cookie,
-    );
+    const ok = await featureMedia(owner.cookie);
     expect(ok.status).toBe(200);
     expect(await featured()).toBe(true);
   });
@@ -165,17 +148,10 @@ describe("public portfolio page", () => {
   });
 
   it("once public, shows featured media with players and meta tags; counts visitors, not the owner", async () => {
-    const feature = await postForm(
-      app,
-      "/portfolio-manager",
-      { featured: "true", mediaIds: mediaId },
-      owner.cookie,
-    );
+    const feature = await featureMedia(owner.cookie);
     expect(feature.status).toBe(200);
-    await postForm(
-      app,
-      "/portfolio-manager",
-      { intent: "settings", title: "Open Book", description: "Live takes", isPublic: "on" },
+    await saveSettings(
+      { title: "Open Book", description: "Live takes", isPublic: "on" },
       owner.cookie,
     );
     const res = await app.request(`/portfolio/${portfolioId}`);
