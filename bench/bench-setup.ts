@@ -2,7 +2,7 @@
 // (bench/floor), starting the production server on a fresh data dir (seeded with demo data on its
 // first start), finding the four public pages in the demo data and signing in an artist.
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { type SpawnedServer, spawnServer, waitUntilReady } from "../tests/support/spawn-server";
@@ -82,6 +82,20 @@ export async function stopServer(server: SpawnedServer) {
     console.warn("server did not stop within 15 s after SIGTERM; sending SIGKILL");
     child.kill("SIGKILL");
     await server.exited;
+  }
+}
+
+/**
+ * CPU time (user + system, in ms) a process has used so far, from Linux's /proc (10 ms steps);
+ * null where there is no /proc.
+ */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime, at 100 per second
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
   }
 }
 

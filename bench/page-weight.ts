@@ -9,6 +9,12 @@
 //   npm run bench:weight                 # build, then measure
 //   npm run bench:weight -- --no-build   # measure the current build/ and bench/floor/build/
 //   npm run bench:weight -- --list       # also list every request of every page
+//   npm run bench:weight -- --server-cpu # also the server's CPU time per cold load of each page
+//
+// `--server-cpu` loads each of the app's pages SERVER_CPU_LOADS more times, each cold and more
+// than the microcache's second after the last (so the page is rendered each time, as for a
+// visitor who finds no cached copy), and prints the app server's CPU time per load: rendering,
+// the document's compression and serving the scripts, styles and images (decision 031).
 //
 // Timing figures (LCP, TBT, score) need `npm run bench:lighthouse` on a quiet machine.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -24,6 +30,7 @@ import {
   kib,
   type Page,
   PHONE,
+  processCpuMs,
   signedInArtist,
   startApp,
   stopServer,
@@ -34,6 +41,9 @@ import { serveFloor } from "./floor/serve";
 const SCRIPT_RATIO_GOAL = 1.05;
 const REQUESTS_GOAL = 8;
 const DASHBOARD_SCRIPT_RATIO_GOAL = 1.5;
+const SERVER_CPU_LOADS = 10;
+/** Longer than the microcache's one second (server/micro-cache.ts). */
+const PAST_MICROCACHE_MS = 1_100;
 
 type Request = { url: string; type: string; bytes: number };
 type Weight = { scriptBytes: number; scripts: number; requests: number; list: Request[] };
@@ -85,6 +95,7 @@ async function main() {
   const args = process.argv.slice(2);
   if (!args.includes("--no-build")) buildAppAndFloor();
   const listRequests = args.includes("--list");
+  const serverCpu = args.includes("--server-cpu");
 
   const floorPort = await freePort();
   const floorServer = await serveFloor(floorPort);
@@ -148,6 +159,23 @@ async function main() {
         if (!ok) failed = true;
         console.log(`${ok ? "PASS" : "FAIL"}  ${page.label}  ${text}`);
       }
+    }
+    if (serverCpu && server) {
+      const pid = server.process.pid;
+      const rows = [];
+      for (const page of pages.slice(1)) {
+        let total = 0;
+        for (let load = 0; load < SERVER_CPU_LOADS; load++) {
+          await new Promise((resolve) => setTimeout(resolve, PAST_MICROCACHE_MS));
+          const before = pid ? processCpuMs(pid) : null;
+          await weigh(browser, `${server.url}${page.path}`, page.cookie);
+          const after = pid ? processCpuMs(pid) : null;
+          total += before === null || after === null ? Number.NaN : after - before;
+        }
+        rows.push({ page: page.label, "server CPU ms per cold load": total / SERVER_CPU_LOADS });
+      }
+      console.log(`\n== the app server's CPU time per cold load, mean of ${SERVER_CPU_LOADS} ==`);
+      console.table(rows);
     }
     if (failed) process.exitCode = 1;
   } finally {

@@ -144,11 +144,14 @@ export function createApp({
   app.get(`${AUTH_BASE_PATH}/verify-email`, (c) => auth.handler(c.req.raw));
   app.get(`${AUTH_BASE_PATH}/reset-password/:token`, (c) => auth.handler(c.req.raw));
 
+  // The build wrote each text file's Brotli and gzip copies beside it (vite.precompress.ts):
+  // `precompressed` sends the one the browser accepts, so compress() above has nothing left to do.
   if (clientDir) {
     app.use(
       `${ASSETS_PATH}*`,
       serveStatic({
         root: clientDir,
+        precompressed: true,
         onFound: (_path, c) => {
           c.header("Cache-Control", "public, max-age=31536000, immutable");
         },
@@ -158,6 +161,7 @@ export function createApp({
       "*",
       serveStatic({
         root: clientDir,
+        precompressed: true,
         onFound: (_path, c) => {
           c.header("Cache-Control", "public, max-age=3600");
         },

@@ -27,6 +27,7 @@ export async function serveFloor(port: number) {
     `${ASSETS_PATH}*`,
     serveStatic({
       root: path.relative(process.cwd(), path.join(dir, "client")),
+      precompressed: true,
       onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
