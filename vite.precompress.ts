@@ -20,7 +20,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** The two compressed copies of `content`, at the best settings for files compressed once. */
-export async function compressedCopies(content: Uint8Array) {
+async function compressedCopies(content: Uint8Array) {
   const [br, gz] = await Promise.all([
     brotli(content, {
       params: {

@@ -144,8 +144,9 @@ export function createApp({
   app.get(`${AUTH_BASE_PATH}/verify-email`, (c) => auth.handler(c.req.raw));
   app.get(`${AUTH_BASE_PATH}/reset-password/:token`, (c) => auth.handler(c.req.raw));
 
-  // The build wrote each text file's Brotli and gzip copies beside it (vite.precompress.ts):
-  // `precompressed` sends the one the browser accepts, so compress() above has nothing left to do.
+  // The build wrote Brotli and gzip copies beside each text file of 1 KiB or more
+  // (vite.precompress.ts): `precompressed` sends the one the browser accepts. compress() above
+  // still sees the files without copies: those copied from public/ (it skips those under 1 KiB).
   if (clientDir) {
     app.use(
       `${ASSETS_PATH}*`,
