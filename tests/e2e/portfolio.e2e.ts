@@ -117,15 +117,27 @@ test("feature media, publish the portfolio, count a visitor's view and play, hid
   const played = visitor.waitForResponse(
     (r) => r.request().method() === "POST" && r.url().includes("/portfolio/"),
   );
-  // A visitor presses the player's own play button: its controls are drawn once near the
-  // viewport (decision 032), and a press on them plays.
+  // The player's controls are drawn once near the viewport, in a block the player's own height
+  // (decision 032). A keyboard visitor still sees the focus ring around it: 3 px left of the
+  // player is the ring's colour (the brand's), not the tile's background, which the block's paint
+  // containment would leave there if it gave the ring no room.
   const player = visitor.locator("audio");
   await player.scrollIntoViewIfNeeded();
+  await player.focus();
+  const box = await player.boundingBox();
+  expect(box?.height).toBe(54);
+  const x = (box?.x ?? 0) - 3;
+  const y = (box?.y ?? 0) + (box?.height ?? 0) / 2;
+  const shot = await visitor.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  const { data } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+  const brand600 = [103, 65, 202]; // oklch(0.5 0.2 290) in sRGB
+  for (const [i, channel] of brand600.entries())
+    expect(Math.abs((data[i] ?? 0) - channel)).toBeLessThanOrEqual(12);
+
+  // A visitor presses the player's own play button, and it plays.
   await player.evaluate((audio: HTMLAudioElement) => {
     audio.muted = true;
   });
-  const box = await player.boundingBox();
-  expect(box?.height).toBe(54);
   await visitor.mouse.click((box?.x ?? 0) + 24, (box?.y ?? 0) + (box?.height ?? 0) / 2);
   await played;
   // Playing, or already at the end of the short test file.

@@ -17,7 +17,7 @@ type MediaTileProps = Omit<HTMLAttributes<HTMLElement>, "title"> & {
   titleHidden?: boolean;
   /** A photo's image (its preview); `href` opens the full file in a new tab. */
   image?: { src: string; alt: string; href?: string };
-  /** A native <audio> or <video> element (a video fills a 16:9 box); audio sits under its type icon. */
+  /** A native <audio> or <video> element; audio sits under its type icon. */
   player?: ReactNode;
   aspect?: "video" | "square";
   /** Lines under the title: the size, the session, a note. */
@@ -83,15 +83,15 @@ function Preview({
   aspect,
 }: Pick<MediaTileProps, "kind" | "image" | "player" | "aspect">) {
   const aspectClass = aspect === "square" ? "aspect-square" : "aspect-video";
-  // A player's native controls are drawn only near the viewport (`player-drawn-when-near`).
   if (player) {
     return kind === "audio" ? (
       <div className="bg-slate-50 p-4">
         <FileAudio aria-hidden className="mb-2 h-6 w-6 text-brand-600" />
+        {/* The player's controls are drawn only near the viewport (decision 032). */}
         <div className="player-drawn-when-near">{player}</div>
       </div>
     ) : (
-      <div className="player-drawn-when-near aspect-video bg-black">{player}</div>
+      <div className="bg-black">{player}</div>
     );
   }
   if (image) {
