@@ -315,9 +315,10 @@ async function main() {
       })),
     );
     const cpuIndexes = runs.flat().flatMap((run) => (run.cpuIndex === null ? [] : [run.cpuIndex]));
-    if (!CPU_SLOWDOWN && cpuIndexes.length > 0 && medianOfValues(cpuIndexes) < SLOW_HOST_CPU_INDEX)
+    const cpuIndex = cpuIndexes.length > 0 ? medianOfValues(cpuIndexes) : null;
+    if (!CPU_SLOWDOWN && cpuIndex !== null && cpuIndex < SLOW_HOST_CPU_INDEX)
       console.log(
-        `note: this machine's median CPU index was ${Math.round(medianOfValues(cpuIndexes))}. ` +
+        `note: this machine's median CPU index was ${Math.round(cpuIndex)}. ` +
           "Lighthouse's throttling guide (docs/throttling.md) puts 1000–1500 among low-end " +
           "desktops and suggests a 2× slowdown to emulate a mid-tier phone, where the default 4× " +
           "emulates a slower one: LIGHTHOUSE_CPU_SLOWDOWN=2 measures that. The targets below " +

@@ -125,10 +125,10 @@ test("feature media, publish the portfolio, count a visitor's view and play, hid
   await player.scrollIntoViewIfNeeded();
   await player.focus();
   const box = await player.boundingBox();
-  expect(box?.height).toBe(54);
-  const x = (box?.x ?? 0) - 3;
-  const y = (box?.y ?? 0) + (box?.height ?? 0) / 2;
-  const shot = await visitor.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  if (!box) throw new Error("the audio player has no box on the page");
+  expect(box.height).toBe(54);
+  const middle = box.y + box.height / 2;
+  const shot = await visitor.screenshot({ clip: { x: box.x - 3, y: middle, width: 1, height: 1 } });
   const { data } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
   const brand600 = [103, 65, 202]; // oklch(0.5 0.2 290) in sRGB
   for (const [i, channel] of brand600.entries())
@@ -138,7 +138,7 @@ test("feature media, publish the portfolio, count a visitor's view and play, hid
   await player.evaluate((audio: HTMLAudioElement) => {
     audio.muted = true;
   });
-  await visitor.mouse.click((box?.x ?? 0) + 24, (box?.y ?? 0) + (box?.height ?? 0) / 2);
+  await visitor.mouse.click(box.x + 24, middle);
   await played;
   // Playing, or already at the end of the short test file.
   expect(await player.evaluate((audio: HTMLAudioElement) => !audio.paused || audio.ended)).toBe(
