@@ -60,7 +60,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
             <Music2 aria-hidden className="h-6 w-6 text-brand-600" />
