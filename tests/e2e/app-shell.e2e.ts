@@ -133,8 +133,6 @@ test.describe("scroll restoration", () => {
     const historyWrites = () =>
       page.evaluate(() => (window as Window & { historyWrites?: number }).historyWrites);
     let release = await holdScripts(page);
-    // Not until "load": scripts the page asks for before its load event hold that event back, and
-    // here they are held until after the first checks.
     await page.goto("/artist-discovery", { waitUntil: "domcontentloaded" });
     // The server's inline script gives a new history entry its key (in a task of its own) before
     // any script loads, and the router, starting, finds nothing to add: one write in all.

@@ -22,8 +22,10 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
 /**
  * Holds the page's scripts back (they start after the first paint, decision 024), so that a test
  * can act on the server-drawn page before React owns it, as a person on a slow phone can. Call it
- * before `goto`; the function it returns lets the scripts run, then waits until the page has
- * hydrated and its network is quiet.
+ * before `goto`, and navigate with `waitUntil: "domcontentloaded"`: scripts the page asks for
+ * before its load event hold that event back, so waiting for "load" can wait on the held scripts.
+ * The function it returns lets the scripts run, then waits until the page has hydrated and its
+ * network is quiet.
  */
 export async function holdScripts(page: Page): Promise<() => Promise<void>> {
   const release = await holdRequests(page, SCRIPTS);
