@@ -20,8 +20,13 @@
 // first paint and count; the floor's simulated first paint waits for its scripts, which hides
 // its own such task (decision 024). An estimate: Lighthouse's long-task list, read for it, comes
 // from one simulation, where TBT averages two.
+// "TBT CPU" is Lighthouse's TBT for the same load, audited a second time from its saved artifacts
+// with every task on the page's main thread lasting its CPU time, not its wall time
+// (bench/cpu-time-trace.ts, decision 034): what the page's own work blocks, without the time its
+// thread waited for a core or for the browser process. It moves little from load to load, so it
+// shows a change in a page's work that TBT's noise hides. The targets stay judged on TBT.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -39,6 +44,7 @@ import {
   startApp,
   stopServer,
 } from "./bench-setup";
+import { atCpuTime, type TraceEvent } from "./cpu-time-trace";
 import { serveFloor } from "./floor/serve";
 
 // Issue 15's targets, relative to the floor page measured in the same run.
@@ -74,6 +80,8 @@ type Measurement = {
   tbtMs: number | null;
   /** The part of TBT that is the browser's own task committing the navigation (see above). */
   navTaskTbtMs: number | null;
+  /** TBT of the same load with every main-thread task at its CPU time (see above). */
+  cpuTbtMs: number | null;
   cls: number | null;
   siMs: number | null;
   /** Lighthouse's measure of the machine's speed during the run (higher is faster). */
@@ -140,6 +148,34 @@ function navigationTaskBlocking(lhr: Lhr, fcpMs: number | null): number | null {
   return afterPaint > 50 ? afterPaint - 50 : 0;
 }
 
+/** The flags of every Lighthouse run here (gathering and auditing must agree on them). */
+const lighthouseFlags = (cookie?: string) => ({
+  output: "json" as const,
+  logLevel: "error" as const,
+  onlyCategories: ["performance"],
+  ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
+  ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+});
+
+/**
+ * Lighthouse's TBT for a load it has gathered into `artifacts`, audited again with every task on
+ * the page's main thread at its CPU time instead of its wall time (bench/cpu-time-trace.ts).
+ */
+async function tbtAtCpuTime(
+  url: string,
+  artifacts: string,
+  cookie?: string,
+): Promise<number | null> {
+  const copy = `${artifacts}-cpu-time`;
+  cpSync(artifacts, copy, { recursive: true });
+  const traceFile = path.join(copy, "defaultPass.trace.json");
+  const trace = JSON.parse(readFileSync(traceFile, "utf8")) as { traceEvents: TraceEvent[] };
+  atCpuTime(trace.traceEvents);
+  writeFileSync(traceFile, JSON.stringify(trace));
+  const result = await lighthouse(url, { ...lighthouseFlags(cookie), auditMode: copy });
+  return result?.lhr.audits["total-blocking-time"]?.numericValue ?? null;
+}
+
 async function measure(url: string, userDataDir: string, cookie?: string): Promise<Measurement> {
   // A fresh Chrome (and profile) per run: cold HTTP cache, no service worker, no cookies.
   mkdirSync(userDataDir, { recursive: true });
@@ -149,15 +185,15 @@ async function measure(url: string, userDataDir: string, cookie?: string): Promi
     userDataDir,
     logLevel: "silent",
   });
+  // The load's artifacts (its trace among them) are kept, to audit again at CPU time.
+  const artifacts = `${userDataDir}-artifacts`;
   try {
     // No config: Lighthouse's default (mobile) config.
     const result = await lighthouse(url, {
+      ...lighthouseFlags(cookie),
       port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance"],
-      ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      gatherMode: artifacts,
+      auditMode: artifacts,
     });
     if (!result) throw new Error("Lighthouse returned no result");
     if (REPORTS_DIR) {
@@ -174,6 +210,7 @@ async function measure(url: string, userDataDir: string, cookie?: string): Promi
       score: typeof score === "number" ? Math.round(score * 100) : null,
       fcpMs: value("first-contentful-paint"),
       navTaskTbtMs: navigationTaskBlocking(lhr, value("first-contentful-paint")),
+      cpuTbtMs: lhr.runtimeError ? null : await tbtAtCpuTime(url, artifacts, cookie),
       lcpMs: value("largest-contentful-paint"),
       tbtMs: value("total-blocking-time"),
       cls: value("cumulative-layout-shift"),
@@ -209,6 +246,7 @@ function medianOf(runs: Measurement[]): Measurement {
     lcpMs: median((r) => r.lcpMs),
     tbtMs: median((r) => r.tbtMs),
     navTaskTbtMs: median((r) => r.navTaskTbtMs),
+    cpuTbtMs: median((r) => r.cpuTbtMs),
     cls: median((r) => r.cls),
     siMs: median((r) => r.siMs),
     cpuIndex: median((r) => r.cpuIndex),
@@ -220,6 +258,8 @@ function medianOf(runs: Measurement[]): Measurement {
   };
 }
 
+const roundedAll = (values: (number | null)[]) =>
+  values.map((v) => (v === null ? "?" : Math.round(v))).join(" / ");
 const ms = (v: number | null) => (v === null ? "?" : `${Math.round(v)} ms`);
 const sec = (v: number | null) => (v === null ? "?" : `${(v / 1000).toFixed(2)} s`);
 
@@ -285,6 +325,7 @@ async function main() {
         best: medianOf(pageRuns),
         scores: pageRuns.map((r) => r.score),
         tbts: pageRuns.map((r) => r.tbtMs),
+        cpuTbts: pageRuns.map((r) => r.cpuTbtMs),
       };
     });
 
@@ -294,19 +335,19 @@ async function main() {
     const x = (r: number | null) => (r === null ? "?" : `${r.toFixed(2)}×`);
     console.log();
     console.table(
-      results.map(({ page, best, scores, tbts }) => ({
+      results.map(({ page, best, scores, tbts, cpuTbts }) => ({
         page: page.label,
         score: best.score ?? "?",
         ...(RUNS > 1 ? { "all scores": scores.map((s) => s ?? "?").join(" / ") } : {}),
-        ...(RUNS > 1
-          ? { "all TBT": tbts.map((t) => (t === null ? "?" : Math.round(t))).join(" / ") }
-          : {}),
+        ...(RUNS > 1 ? { "all TBT": roundedAll(tbts) } : {}),
         "CPU index": best.cpuIndex ?? "?",
         FCP: sec(best.fcpMs),
         LCP: sec(best.lcpMs),
         "LCP/floor": x(ratio(best.lcpMs, floor?.lcpMs)),
         TBT: ms(best.tbtMs),
         "TBT nav.": ms(best.navTaskTbtMs),
+        "TBT CPU": ms(best.cpuTbtMs),
+        ...(RUNS > 1 ? { "all TBT CPU": roundedAll(cpuTbts) } : {}),
         CLS: best.cls === null ? "?" : best.cls.toFixed(3),
         "script KiB": best.scriptBytes === null ? "?" : kib(best.scriptBytes),
         "JS/floor": x(ratio(best.scriptBytes, floor?.scriptBytes)),
