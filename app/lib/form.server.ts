@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { ToastInput } from "~/components/ui/toast";
 import type { FieldErrors, FormReply } from "./form";
+import type { Logger } from "./logger.server";
 import { isProblem, type Problem, statusOf } from "./problem";
 
 /** Field names whose values are never echoed back into a page. */
@@ -135,21 +136,65 @@ export function replyError(status: number, formError: string, toast?: ToastInput
   return data<FormReply>({ ok: false, formError, toast }, { status });
 }
 
+/** What an action says when it fails for a reason that is not the user's (the database down). */
+export type Failure = {
+  /** The route's words for it, shown in the form and in a toast. */
+  message: string;
+  /** The toast's title; "Error" when not given. */
+  title?: string;
+  /** Where the cause is logged, with `event` as the log line. */
+  logger: Pick<Logger, "error">;
+  event: string;
+};
+
+/**
+ * The reply to an action that failed for a reason that is not the user's: the cause is logged,
+ * the form says the route's words for it and keeps what was typed (also without JavaScript).
+ * A 500: the request was good, and we failed it.
+ */
+export function replyFailure(error: unknown, failure: Failure, values?: Record<string, string>) {
+  failure.logger.error({ err: error }, failure.event);
+  return data<FormReply>(
+    {
+      ok: false,
+      formError: failure.message,
+      values,
+      toast: {
+        title: failure.title ?? "Error",
+        description: failure.message,
+        variant: "destructive",
+      },
+    },
+    { status: 500 },
+  );
+}
+
+/**
+ * A thrown value that is a failure: not a redirect or a 404 page passing through (React Router's
+ * responses are not Errors), not a domain refusal.
+ */
+export const isFailure = (error: unknown): error is Error =>
+  error instanceof Error && !isProblem(error);
+
 /**
  * Runs an action's domain call. A Problem becomes the reply for its code: `not_found` throws a
  * 404 page (not yours looks like not there), others answer the form with the message and, when
- * given, a toast whose title the route chooses.
+ * given, a toast whose title the route chooses. With `failure`, any other error is answered by
+ * `replyFailure` instead of the error page, so what was typed is not lost.
  */
 export async function attempt<T>(
   run: () => Promise<T>,
   options: {
     values?: Record<string, string>;
     toastTitle?: string | ((problem: Problem) => string | undefined);
+    failure?: Failure;
   } = {},
-): Promise<T | ReturnType<typeof replyProblem>> {
+): Promise<T | ReturnType<typeof replyProblem> | ReturnType<typeof replyFailure>> {
   try {
     return await run();
   } catch (error) {
+    if (options.failure && isFailure(error))
+      return replyFailure(error, options.failure, options.values);
     if (!isProblem(error)) throw error;
     if (error.code === "not_found") throw data(null, { status: 404 });
     const title =

@@ -202,18 +202,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
     }
   };
-  try {
-    return await attempt(run, { values: parsed.values, toastTitle: "Error" });
-  } catch (error) {
-    if (error instanceof Response || !(error instanceof Error)) throw error;
-    context.logger.error({ err: error, intent }, "booking action failed");
-    const message = FAILURES[intent];
-    return replyError(500, message, {
-      title: "Error",
-      description: message,
-      variant: "destructive",
-    });
-  }
+  return attempt(run, {
+    values: parsed.values,
+    toastTitle: "Error",
+    failure: {
+      message: FAILURES[intent],
+      logger: context.logger,
+      event: `booking ${intent} failed`,
+    },
+  });
 }
 
 function Detail({

@@ -75,29 +75,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = parseForm(BookingRequestSchema, form);
   if (!parsed.ok) return parsed.reply;
-  try {
-    return await attempt(
-      async () => {
-        const booked = await createBookingRequest(context, user, parsed.data);
-        // The first request made this user a client: the next look-up must see the new role.
-        forgetCurrentUser(context);
-        // The request's own page confirms it (also without JavaScript), with its messages.
-        return redirectWithToast(`/bookings/${booked.id}`, {
-          title: "Booking Request Sent!",
-          description: `Your booking request for ${booked.artistName} has been submitted. You'll receive a confirmation email soon.`,
-        });
+  return attempt(
+    async () => {
+      const booked = await createBookingRequest(context, user, parsed.data);
+      // The first request made this user a client: the next look-up must see the new role.
+      forgetCurrentUser(context);
+      // The request's own page confirms it (also without JavaScript), with its messages.
+      return redirectWithToast(`/bookings/${booked.id}`, {
+        title: "Booking Request Sent!",
+        description: `Your booking request for ${booked.artistName} has been submitted. You'll receive a confirmation email soon.`,
+      });
+    },
+    {
+      values: parsed.values,
+      toastTitle: (problem) => TOAST_TITLES[problem.reason ?? ""] ?? "Error",
+      failure: {
+        message: "There was an error submitting your booking request. Please try again.",
+        title: "Booking Failed",
+        logger: context.logger,
+        event: "booking request failed",
       },
-      {
-        values: parsed.values,
-        toastTitle: (problem) => TOAST_TITLES[problem.reason ?? ""] ?? "Error",
-      },
-    );
-  } catch (error) {
-    if (error instanceof Response || !(error instanceof Error)) throw error;
-    context.logger.error({ err: error }, "booking request failed");
-    const message = "There was an error submitting your booking request. Please try again.";
-    return replyError(500, message, failed(message, "Booking Failed"));
-  }
+    },
+  );
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {

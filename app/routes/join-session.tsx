@@ -26,7 +26,15 @@ import {
   submitPeerVerification,
 } from "~/features/sharing/sharing.server";
 import type { FormReply } from "~/lib/form";
-import { parseForm, readForm, replyError, replyProblem, typedValues } from "~/lib/form.server";
+import {
+  isFailure,
+  parseForm,
+  readForm,
+  replyError,
+  replyFailure,
+  replyProblem,
+  typedValues,
+} from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { isProblem, type Problem } from "~/lib/problem";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -117,13 +125,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (isProblem(error)) return refusal(error, mode, typedValues(form));
-    if (error instanceof Response || !(error instanceof Error)) throw error;
-    context.logger.error(
-      { err: error },
-      mode === "verification" ? "peer verification failed" : "join session failed",
+    if (!isFailure(error)) throw error;
+    return replyFailure(
+      error,
+      {
+        message: FAILED[mode],
+        logger: context.logger,
+        event: mode === "verification" ? "peer verification failed" : "join session failed",
+      },
+      typedValues(form),
     );
-    const description = FAILED[mode];
-    return replyError(500, description, { title: "Error", description, variant: "destructive" });
   }
 }
 

@@ -41,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const FAILED = "Failed to create artist profile. Please try again.";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
   if (!user) {
@@ -69,7 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: "Your artist profile is ready.",
       });
     },
-    { values: parsed.values, toastTitle: "Error" },
+    {
+      values: parsed.values,
+      toastTitle: "Error",
+      failure: { message: FAILED, logger: context.logger, event: "create artist profile failed" },
+    },
   );
 }
 

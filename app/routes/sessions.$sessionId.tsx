@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { isRouteErrorResponse, Link, redirect } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -28,16 +28,7 @@ import { SessionForm } from "~/features/music-sessions/session-form";
 import { ShareSessionSchema } from "~/features/sharing/sharing.schema";
 import { createSharingLink } from "~/features/sharing/sharing.server";
 import { zoneAbbreviation } from "~/lib/dates";
-import type { FormReply } from "~/lib/form";
-import {
-  attempt,
-  notFound,
-  parseForm,
-  readForm,
-  replyError,
-  replyOk,
-  typedValues,
-} from "~/lib/form.server";
+import { attempt, notFound, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -108,6 +99,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   const { sessionId } = params;
+  // A failed create, update or delete is answered in words, with what was typed kept.
+  const failure = (key: keyof typeof FAILURES) => ({
+    message: FAILURES[key],
+    logger: context.logger,
+    event: `${key} session failed`,
+  });
 
   const run = async () => {
     if (sessionId === "new" && intent === "create") {
@@ -122,7 +119,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             description: "Your session has been logged successfully.",
           });
         },
-        { values: parsed.values, toastTitle: "Error" },
+        { values: parsed.values, toastTitle: "Error", failure: failure("create") },
       );
     }
     switch (intent) {
@@ -138,21 +135,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
               { title: "Session Updated", description: "Your changes have been saved." },
             );
           },
-          { values: parsed.values, toastTitle: "Error" },
+          { values: parsed.values, toastTitle: "Error", failure: failure("update") },
         );
       }
       case "delete": {
         const parsed = parseForm(DeleteSessionSchema, form);
         if (!parsed.ok) return parsed.reply;
-        return attempt(async () => {
-          await deleteSession(context, user, sessionId);
-          const back = safeRedirectPath(parsed.data.returnTo, DEFAULT_RETURN);
-          // The session's own page is gone: back to the list instead.
-          return redirectWithToast(
-            back.startsWith(`/sessions/${sessionId}`) ? DEFAULT_RETURN : back,
-            { title: "Session Deleted", description: "The session has been removed." },
-          );
-        });
+        return attempt(
+          async () => {
+            await deleteSession(context, user, sessionId);
+            const back = safeRedirectPath(parsed.data.returnTo, DEFAULT_RETURN);
+            // The session's own page is gone: back to the list instead.
+            return redirectWithToast(
+              back.startsWith(`/sessions/${sessionId}`) ? DEFAULT_RETURN : back,
+              { title: "Session Deleted", description: "The session has been removed." },
+            );
+          },
+          { values: parsed.values, failure: failure("delete") },
+        );
       }
       case "lineup": {
         const parsed = parseForm(LineupAnswerSchema, form);
@@ -196,31 +196,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   };
 
-  try {
-    return await run();
-  } catch (error) {
-    // Redirects and the 404 page pass through; a failed create or delete is answered in words.
-    if (
-      error instanceof Response ||
-      !(error instanceof Error) ||
-      intent === "share" ||
-      intent === "lineup"
-    )
-      throw error;
-    const key = sessionId === "new" ? "create" : intent === "update" ? "update" : "delete";
-    context.logger.error({ err: error, intent }, `${key} session failed`);
-    const message = FAILURES[key];
-    // What was typed stays in the form, also without JavaScript.
-    return data<FormReply>(
-      {
-        ok: false,
-        formError: message,
-        values: typedValues(form),
-        toast: { title: "Error", description: message, variant: "destructive" },
-      },
-      { status: 500 },
-    );
-  }
+  return run();
 }
 
 export default function SessionPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CheckCircle2 from "lucide-react/icons/circle-check";
 import { useRef, useState } from "react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
@@ -18,8 +18,7 @@ import {
   revokeOtherSessions,
   updateProfileSettings,
 } from "~/features/accounts/accounts.server";
-import type { FormReply } from "~/lib/form";
-import { attempt, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
+import { attempt, parseForm, readForm, replyError, replyFailure, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { fieldText, useEarlyInput } from "~/lib/use-early-input";
@@ -80,16 +79,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
         );
       } catch (error) {
-        context.logger.error({ err: error }, "settings update failed");
-        return data<FormReply>(
-          {
-            ok: false,
-            formError: FAILED,
-            values: parsed.values,
-            toast: { title: ERROR, description: FAILED, variant: "destructive" },
-          },
-          { status: 500 },
-        );
+        const failure = {
+          message: FAILED,
+          logger: context.logger,
+          event: "settings update failed",
+        };
+        return replyFailure(error, failure, parsed.values);
       }
     }
     case "password": {
