@@ -76,7 +76,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   });
 
   // Every minute one instance claims the imported calendars not read for 15 minutes and reads
-  // them (see docs/decisions/016-calendar-feeds.md).
+  // them (see docs/decisions/016-calendar-feeds-and-imports.md).
   const calendarSync = startPeriodicJob({
     db: database.db,
     logger,
