@@ -170,6 +170,26 @@ describe("calendars in", () => {
     await expect(request()).resolves.toMatchObject({ artistName: artist.name });
   });
 
+  it("a repeating event no date can match is skipped, and the calendar's other days still count", async () => {
+    const artist = await createArtist({ db: database.db });
+    const day = addDays(todayIn(env.timeZone), 9);
+    // 30 February, every day: ical.js alone looks for it forever (it once froze the server).
+    const never = [
+      "BEGIN:VEVENT",
+      "UID:never",
+      "DTSTART:20260101T100000Z",
+      "DTEND:20260101T110000Z",
+      "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
+      "END:VEVENT",
+    ];
+    const ics = icsWith([day]).replace("END:VCALENDAR", [...never, "END:VCALENDAR"].join("\r\n"));
+    served.set(`/${artist.artistId}-never.ics`, ics);
+    const added = await addImportedCalendar(ctx(), artistActor(artist), {
+      url: `${base}/${artist.artistId}-never.ics`,
+    });
+    expect(added).toEqual({ ok: true, busyDays: 1 });
+  });
+
   it("keeps the last busy days and shows a plain error when a calendar can't be read", async () => {
     const artist = await createArtist({ db: database.db });
     const day = addDays(todayIn(env.timeZone), 5);

@@ -171,6 +171,35 @@ describe("busy days read from an imported calendar", () => {
     expect(days).toHaveLength(9);
   });
 
+  it("skips a repeating event that no date matches, keeping the file's other days", () => {
+    const never = (uid: string, rule: string) =>
+      `UID:${uid}\nDTSTART:20260101T100000Z\nDTEND:20260101T110000Z\nRRULE:${rule}`;
+    const text = calendar(
+      never("feb-30", "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30"),
+      never("apr-31", "FREQ=HOURLY;BYMONTH=4;BYMONTHDAY=31"),
+      never("sec", "FREQ=SECONDLY;BYMONTH=6;BYMONTHDAY=31"),
+      "UID:gig\nDTSTART;VALUE=DATE:20260710",
+    );
+    expect(busyDaysIn(text, window)).toEqual(["2026-07-10"]);
+  });
+
+  it("stops expanding when a file's repeating events take too long, and keeps what it read", () => {
+    const nevers = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `UID:never-${i}\nDTSTART:20260101T100000Z\nDTEND:20260101T110000Z\nRRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30`,
+    );
+    const text = calendar("UID:gig\nDTSTART;VALUE=DATE:20260710", ...nevers);
+    expect(busyDaysIn(text, window)).toEqual(["2026-07-10"]);
+  });
+
+  it("still expands a sparse rule that does match: 10 July, every year since 2020", () => {
+    const text = calendar(
+      "UID:anniversary\nDTSTART:20200710T100000Z\nDTEND:20200710T110000Z\nRRULE:FREQ=DAILY;BYMONTH=7;BYMONTHDAY=10",
+    );
+    expect(busyDaysIn(text, window)).toEqual(["2026-07-10"]);
+  });
+
   it("refuses what is not a calendar", () => {
     expect(() => busyDaysIn("<html>Sign in</html>", window)).toThrow(/did not return a calendar/);
     expect(() => busyDaysIn("BEGIN:VCALENDAR\r\nBROKEN", window)).toThrow(
