@@ -25,6 +25,9 @@
 // (bench/cpu-time-trace.ts, decision 034): what the page's own work blocks, without the time its
 // thread waited for a core or for the browser process. It moves little from load to load, so it
 // shows a change in a page's work that TBT's noise hides. The targets stay judged on TBT.
+// `LIGHTHOUSE_CONTROLS=1` also measures pages with no JavaScript (bench/controls.ts, decision
+// 036): a static page, and each public page's own markup with its scripts taken out. What they
+// show as TBT is the document's own work and the machine's waits, with none of our scripts.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -44,6 +47,7 @@ import {
   startApp,
   stopServer,
 } from "./bench-setup";
+import { serveControls } from "./controls";
 import { atCpuTime, type TraceEvent } from "./cpu-time-trace";
 import { serveFloor } from "./floor/serve";
 
@@ -61,6 +65,7 @@ const CPU_SLOWDOWN = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) || null;
 // Below this CPU index, Lighthouse's throttling guide no longer counts a host as a high-end desktop.
 const SLOW_HOST_CPU_INDEX = 1500;
 const NAVSTART_RETRIES = 3;
+const CONTROLS = process.env.LIGHTHOUSE_CONTROLS === "1";
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -270,17 +275,21 @@ async function main() {
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), "gigledger-lighthouse-"));
   let server: SpawnedServer | null = null;
+  let controls: Awaited<ReturnType<typeof serveControls>> | null = null;
   try {
     server = await startApp(tmp);
 
     const floorPage: Page = { label: "floor", path: `http://127.0.0.1:${floorPort}/` };
     const publicPages = await findPages(server.url);
     const cookie = await signedInArtist(server.url);
-    const pages = [
+    if (CONTROLS) controls = await serveControls(await freePort(), server.url, publicPages);
+    // Control pages are measured like the others but not judged against the targets.
+    const pages: (Page & { control?: true })[] = [
       floorPage,
       ...publicPages,
       ...publicPages.map((p) => ({ ...p, label: `${p.label} (signed in)`, cookie })),
       { label: "artist dashboard (signed in)", path: "/artist-dashboard", cookie },
+      ...(controls?.pages ?? []).map((p) => ({ ...p, control: true as const })),
     ];
     const versions = spawnSync(chromePath(), ["--version"], { encoding: "utf8" }).stdout.trim();
     console.log(
@@ -366,6 +375,7 @@ async function main() {
           "stay judged at 4×.",
       );
     for (const { page, best } of results.slice(1)) {
+      if (page.control) continue;
       const js = ratio(best.scriptBytes, floor?.scriptBytes);
       if (page.path === "/artist-dashboard") {
         const ok = js !== null && js <= DASHBOARD_SCRIPT_RATIO_GOAL;
@@ -397,6 +407,7 @@ async function main() {
     }
   } finally {
     floorServer.close();
+    controls?.server.close();
     if (server) await stopServer(server);
     rmSync(tmp, { recursive: true, force: true });
   }
