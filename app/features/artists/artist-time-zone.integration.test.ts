@@ -91,6 +91,16 @@ describe("profile setup", () => {
     expect(await own(user.id)).toBeNull();
   });
 
+  it("creates the profile from a post that leaves out the optional rate and links", async () => {
+    const user = await signedInUser(app, database.db, "Sparse");
+    const { hourlyRate, instagram, youtube, facebook, ...required } = profileFields({
+      artistName: "Sparse Duo",
+    });
+    const res = await postForm(app, "/profile-setup", required, user.cookie);
+    expect(res.status).toBe(302);
+    expect(await own(user.id)).toMatchObject({ artistName: "Sparse Duo", hourlyRate: null });
+  });
+
   it("gives a post without the field the app's zone", async () => {
     const user = await signedInUser(app, database.db, "Plain");
     const res = await postForm(app, "/profile-setup", profileFields(), user.cookie);

@@ -9,11 +9,13 @@ const required = (label: string, max = 200) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** A web address the form may leave empty, or a post may leave out. */
 const optionalUrl = (label: string) =>
   z
     .string()
     .trim()
-    .max(300)
+    .max(300, `${label} must be at most 300 characters`)
+    .default("")
     .transform((v) => (v === "" ? undefined : v))
     .pipe(
       z
@@ -34,6 +36,7 @@ export const ArtistProfileSchema = z.object({
   hourlyRate: z
     .string()
     .trim()
+    .default("")
     .transform((v) => (v === "" ? null : Number(v)))
     .pipe(
       z
