@@ -498,6 +498,31 @@ describe("the public pages and routes", () => {
     expect(await bad.text()).toContain("Not authentic");
   });
 
+  it("lets the server answer other requests while it checks a CV of hundreds of credentials", async () => {
+    const { slug } = await peerConfirmed("Long CV gig");
+    await drain();
+    const cv = JSON.parse(await (await app.request(`/artist/${slug}/cv.json`)).text()) as {
+      verifiableCredential: unknown[];
+    };
+    const [one] = cv.verifiableCredential;
+    cv.verifiableCredential = Array.from({ length: 200 }, () => one);
+    let answered = false;
+    // A timer stands for any other request: it runs only when the check lets the server go.
+    let turns = 0;
+    const turn = () => {
+      turns++;
+      if (!answered) setTimeout(turn, 0);
+    };
+    setTimeout(turn, 0);
+    const res = await upload(fileForm(JSON.stringify(cv)));
+    answered = true;
+    // At least one turn for every other credential checked.
+    expect(turns).toBeGreaterThanOrEqual(100);
+    expect(res.status).toBe(200);
+    // Each of the 200 is checked and listed.
+    expect((await res.text()).match(/Long CV gig/g)?.length).toBeGreaterThanOrEqual(200);
+  });
+
   it("answers hostile uploads with 4xx and a plain message", async () => {
     expect((await upload(JSON.stringify({ a: 1 }), "application/json")).status).toBe(415);
     expect((await upload(new FormData())).status).toBe(400);
