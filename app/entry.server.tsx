@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { PageMarkupContext } from "~/components/ui/server-markup";
 import { NonceContext } from "~/lib/nonce";
 import { PageStylesContext } from "~/lib/page-styles";
@@ -72,9 +72,14 @@ export default function handleRequest(
   });
 }
 
-/** Every unexpected loader, action or render error is logged once, with the request. */
+/**
+ * Every unexpected loader, action or render error is logged once, with the request. The
+ * router's own answers to a bad request (405 for a method no route takes, 404, 400) are not
+ * errors of ours: the request log line already has their status.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   context.logger.error(
     { err: error, method: request.method, url: request.url },
     "unhandled route error",

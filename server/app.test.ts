@@ -154,6 +154,20 @@ describe("pages", () => {
     expect(html).toContain('href="/"');
   });
 
+  it("answers a method no route takes with a 405, logged as a request, not as an error", async () => {
+    const logged = app.logs.length;
+    for (const method of ["OPTIONS", "PATCH"]) {
+      const res = await app.request("/artist-discovery", {
+        method,
+        headers: { Origin: app.env.appUrl.origin },
+      });
+      expect(res.status, method).toBe(405);
+    }
+    const lines = app.logs.slice(logged);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.msg === "request" && l.status === 405)).toHaveLength(2);
+  });
+
   it("shows a friendly error page and logs the error when a loader fails", async () => {
     const broken = openDatabase({ driver: "pglite" });
     await broken.close();
