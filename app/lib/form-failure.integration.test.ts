@@ -53,6 +53,20 @@ async function whileWritesFail<T>(table: string, run: () => Promise<T>): Promise
 const rows = async (table: typeof artistProfiles | typeof bookings | typeof musicSessions) =>
   (await database.db.select({ n: count() }).from(table))[0]?.n;
 
+/** A well-formed artist profile form. */
+const profileFields = (artistName: string) => ({
+  artistName,
+  genre: "Soul",
+  bio: "Sings late.",
+  location: "Pune",
+  experience: "3 years",
+  instruments: "Vocals",
+  hourlyRate: "",
+  instagram: "",
+  youtube: "",
+  facebook: "",
+});
+
 /** The log lines of failures since `from`. */
 const failuresLogged = (from: number) =>
   app.logs.slice(from).filter((line) => line.level >= 50 && line.err !== undefined);
@@ -62,23 +76,7 @@ describe("an action the database fails", () => {
     const before = await rows(artistProfiles);
     const logged = app.logs.length;
     const res = await whileWritesFail("artist_profiles", () =>
-      postForm(
-        app,
-        "/profile-setup",
-        {
-          artistName: "Nina Sings",
-          genre: "Soul",
-          bio: "Sings late.",
-          location: "Pune",
-          experience: "3 years",
-          instruments: "Vocals",
-          hourlyRate: "",
-          instagram: "",
-          youtube: "",
-          facebook: "",
-        },
-        newcomer.cookie,
-      ),
+      postForm(app, "/profile-setup", profileFields("Nina Sings"), newcomer.cookie),
     );
     expect(res.status).toBe(500);
     const html = await res.text();
@@ -148,23 +146,7 @@ describe("an action the database fails", () => {
   it("a profile is created once the database takes writes again", async () => {
     // Another newcomer: tests run in any order.
     const omar = await signedInUser(app, database.db, "Omar");
-    const res = await postForm(
-      app,
-      "/profile-setup",
-      {
-        artistName: "Omar Plays",
-        genre: "Soul",
-        bio: "Sings late.",
-        location: "Pune",
-        experience: "3 years",
-        instruments: "Vocals",
-        hourlyRate: "",
-        instagram: "",
-        youtube: "",
-        facebook: "",
-      },
-      omar.cookie,
-    );
+    const res = await postForm(app, "/profile-setup", profileFields("Omar Plays"), omar.cookie);
     expect(res.status).toBe(302);
   });
 });
