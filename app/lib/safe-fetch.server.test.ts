@@ -42,6 +42,18 @@ describe("addressRefusal: which addresses a public app never reads", () => {
     ["64:ff9b::8.8.8.8", "NAT64"],
     ["2002:a9fe:a9fe::1", "link-local (cloud metadata)"],
     ["::10.0.0.1", "private"],
+    // IPv4-translated (RFC 2765, ::ffff:0:0:0/96): judged by its IPv4 address, refused even when public.
+    ["::ffff:0:127.0.0.1", "loopback"],
+    ["::ffff:0:7f00:1", "loopback"],
+    ["::ffff:0:a00:1", "private"],
+    ["::ffff:0:a9fe:a9fe", "link-local (cloud metadata)"],
+    ["::ffff:0:808:808", "IPv4-translated"],
+    // Local-use NAT64 (RFC 8215, 64:ff9b:1::/48): its IPv4 address may sit at several places.
+    ["64:ff9b:1::808:808", "NAT64 (local use)"],
+    ["64:ff9b:1::7f00:1", "NAT64 (local use)"],
+    ["64:ff9b:1:a9fe:a9:fe00::", "NAT64 (local use)"],
+    ["64:ff9b:1:ffff:ffff:ffff:ffff:ffff", "NAT64 (local use)"],
+    ["64:ff9b:2::1", "reserved (not global unicast)"],
     // The rest that is never a calendar server.
     ["0.0.0.0", "this network"],
     ["::", "unspecified"],
@@ -51,6 +63,27 @@ describe("addressRefusal: which addresses a public app never reads", () => {
     ["192.0.2.1", "documentation"],
     ["2001:db8::1", "documentation"],
     ["198.18.0.1", "benchmarking"],
+    ["192.0.0.170", "protocol assignments"],
+    ["192.88.99.1", "6to4 relay"],
+    ["198.51.100.7", "documentation"],
+    ["203.0.113.9", "documentation"],
+    ["100.127.255.255", "shared (carrier NAT)"],
+    ["240.0.0.1", "reserved and broadcast"],
+    ["100::1", "discard"],
+    ["100:0:0:1::1", "dummy prefix"],
+    ["2001::1", "protocol assignments"],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "protocol assignments"],
+    ["2001:2::1", "protocol assignments"],
+    ["2001:20::1", "protocol assignments"],
+    ["2001:1ff:ffff::1", "protocol assignments"],
+    ["3fff::1", "documentation"],
+    ["3fff:fff::1", "documentation"],
+    ["5f00::1", "segment routing (SRv6)"],
+    ["4000::1", "reserved (not global unicast)"],
+    ["1::1", "reserved (not global unicast)"],
+    ["2002:808:808::1", null],
+    ["2001:200::1", null],
+    ["3fff:1000::1", null],
     ["not-an-ip", "not an address"],
     ["1.2.3", "not an address"],
   ])("%s → %s", (address, refusal) => {
@@ -63,6 +96,17 @@ describe("addressRefusal: which addresses a public app never reads", () => {
       expect(addressRefusal(address, true)).toBeNull();
       expect(addressRefusal("10.0.0.1", true)).toBe("private");
       expect(addressRefusal("169.254.169.254", true)).not.toBeNull();
+    },
+  );
+
+  it.each([
+    ["::ffff:0:127.0.0.1", "IPv4-translated"],
+    ["64:ff9b::127.0.0.1", "NAT64"],
+    ["64:ff9b:1::7f00:1", "NAT64 (local use)"],
+  ])(
+    "a local app still refuses loopback reached through a translator: %s → %s",
+    (address, refusal) => {
+      expect(addressRefusal(address, true)).toBe(refusal);
     },
   );
 });

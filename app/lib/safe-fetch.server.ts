@@ -112,6 +112,28 @@ function v6Bytes(address: string): number[] | null {
 const allZero = (bytes: number[]) => bytes.every((b) => b === 0);
 
 /**
+ * IPv6 ranges never read, from IANA's IPv6 Special-Purpose Address Registry and address space:
+ * [first bytes, prefix length, what it is]. The most specific first. Ranges that carry an IPv4
+ * address where it can be read (mapped, compatible, translated, NAT64's well-known prefix, 6to4)
+ * are judged in `addressRefusal` before this table. Everything outside 2000::/3 (global unicast)
+ * is refused even when this table does not name it.
+ */
+const V6_REFUSED: Range[] = [
+  [[0x00, 0x64, 0xff, 0x9b, 0x00, 0x01], 48, "NAT64 (local use)"],
+  [[0x01, 0, 0, 0, 0, 0, 0, 0], 64, "discard"],
+  [[0x01, 0, 0, 0, 0, 0, 0, 1], 64, "dummy prefix"],
+  [[0x20, 0x01, 0x0d, 0xb8], 32, "documentation"],
+  // Teredo, benchmarking, ORCHID, AMT, anycast services: none of them a calendar server.
+  [[0x20, 0x01, 0x00], 23, "protocol assignments"],
+  [[0x3f, 0xff, 0x00], 20, "documentation"],
+  [[0x5f, 0x00], 16, "segment routing (SRv6)"],
+  [[0xfc], 7, "unique local (private)"],
+  [[0xfe, 0x80], 10, "link-local"],
+  [[0xfe, 0xc0], 10, "site-local (private)"],
+  [[0xff], 8, "multicast"],
+];
+
+/**
  * Why GigLedger must not connect to `address` (an IP address, v4 or v6), or null when it may.
  * Loopback (127.0.0.0/8, ::1, and their IPv4-mapped forms) is refused unless `allowLoopback`.
  */
@@ -128,24 +150,24 @@ export function addressRefusal(address: string, allowLoopback: boolean): string 
   const bytes = v6Bytes(address);
   if (!bytes) return "not an address";
   const v4 = (from: number) => bytes.slice(from, from + 4).join(".");
-  const at = (i: number) => bytes[i] ?? 0;
-  // IPv4 carried inside IPv6: mapped (::ffff:a.b.c.d), compatible (::a.b.c.d), NAT64
-  // (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::) are judged by their IPv4 address.
+  // IPv4 carried inside IPv6 where it can be read: mapped (::ffff:a.b.c.d), compatible
+  // (::a.b.c.d), translated (::ffff:0:a.b.c.d, RFC 2765), NAT64's well-known prefix
+  // (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::) are judged by their IPv4 address; the
+  // translated and NAT64 forms are refused even then, since a translator on our own network
+  // would carry the connection.
   if (allZero(bytes.slice(0, 10)) && bytes[10] === 0xff && bytes[11] === 0xff)
     return addressRefusal(v4(12), allowLoopback);
   if (allZero(bytes.slice(0, 15)) && bytes[15] === 1) return allowLoopback ? null : "loopback";
   if (allZero(bytes)) return "unspecified";
   if (allZero(bytes.slice(0, 12))) return addressRefusal(v4(12), allowLoopback);
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b)
+  if (inRange(bytes, [[0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0], 96, "IPv4-translated"]))
+    return addressRefusal(v4(12), allowLoopback) ?? "IPv4-translated";
+  if (inRange(bytes, [[0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0], 96, "NAT64"]))
     return addressRefusal(v4(12), allowLoopback) ?? "NAT64";
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return addressRefusal(v4(2), allowLoopback) ?? null;
-  if ((at(0) & 0xfe) === 0xfc) return "unique local (private)";
-  if (at(0) === 0xfe && (at(1) & 0xc0) === 0x80) return "link-local";
-  if (at(0) === 0xfe && (at(1) & 0xc0) === 0xc0) return "site-local (private)";
-  if (bytes[0] === 0xff) return "multicast";
-  if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0x0d && bytes[3] === 0xb8)
-    return "documentation";
-  if (bytes[0] === 0x01 && allZero(bytes.slice(1, 8))) return "discard";
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return addressRefusal(v4(2), allowLoopback);
+  const hit = V6_REFUSED.find((r) => inRange(bytes, r));
+  if (hit) return hit[2];
+  if (((bytes[0] ?? 0) & 0xe0) !== 0x20) return "reserved (not global unicast)";
   return null;
 }
 
