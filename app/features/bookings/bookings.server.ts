@@ -556,7 +556,14 @@ export async function cancelBooking(
     const message = "Keep the reason to 500 characters or fewer.";
     refuse("invalid", message, { fieldErrors: { reason: message } });
   }
-  await ctx.db.transaction(async (tx) => {
+  const wasConfirmed = await ctx.db.transaction(async (tx) => {
+    // The status as it is now, under the row's lock: an accept may have committed since the read
+    // above, and what the mail says (a date freed) follows what was really cancelled.
+    const [current] = await tx
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for("update");
     const updated = await tx
       .update(bookings)
       .set({
@@ -577,18 +584,9 @@ export async function cancelBooking(
       )
       .returning({ id: bookings.id });
     if (updated.length === 0) refuse("conflict", tooLate);
-    if (booking.status === "confirmed" && booking.artistProfileId) {
-      await tx
-        .update(availability)
-        .set({ status: "available", updatedAt: new Date() })
-        .where(
-          and(
-            eq(availability.artistProfileId, booking.artistProfileId),
-            eq(availability.date, booking.eventDate),
-            eq(availability.status, "booked"),
-          ),
-        );
-    }
+    // A confirmed booking's booked date opens again through a trigger (migration 0011), in every
+    // interleaving with an accept.
+    return current?.status === "confirmed";
   });
   // The other party hears of it.
   const toArtist = isBookingClient(actor, booking);
@@ -603,7 +601,7 @@ export async function cancelBooking(
         {
           recipientName: recipient.name,
           cancelledBy: toArtist ? booking.clientName : booking.artistName,
-          dateFreed: toArtist && booking.status === "confirmed",
+          dateFreed: toArtist && wasConfirmed,
           reason: cancelReason,
         },
         booking,
