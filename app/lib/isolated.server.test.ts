@@ -15,7 +15,7 @@ async function longestStall<T>(work: () => Promise<T>) {
   }, 10);
   try {
     const outcome = await work().then(
-      (value) => ({ value }),
+      (value): { value?: T; error?: unknown } => ({ value }),
       (error: unknown) => ({ error }),
     );
     return { ...outcome, longest };

@@ -72,6 +72,43 @@ test("a CV downloaded from a profile checks out on /verify; a changed copy does 
   await noJs.close();
 });
 
+test("a hostile CV (a ring of 20,000 blank nodes) is refused in words, the server answering /healthz throughout", async ({
+  page,
+  request,
+}) => {
+  const ring = {
+    "@context": ["https://www.w3.org/ns/credentials/v2"],
+    type: ["VerifiableCredential"],
+    credentialSubject: {
+      knows: Array.from({ length: 20_000 }, (_, i) => ({
+        id: `_:blank-node-${i}`,
+        next: { id: `_:blank-node-${(i + 1) % 20_000}` },
+      })),
+    },
+  };
+  const file = path.join(dir, "ring.json");
+  writeFileSync(file, JSON.stringify(ring));
+  let uploading = true;
+  let slowest = 0;
+  const probe = (async () => {
+    while (uploading) {
+      const started = Date.now();
+      expect((await request.get("/healthz")).status()).toBe(200);
+      slowest = Math.max(slowest, Date.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  await page.goto("/verify");
+  await page.getByLabel(/CV file/).setInputFiles(file);
+  await page.getByRole("button", { name: "Check CV" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "far larger or deeper" })).toBeVisible({
+    timeout: 20_000,
+  });
+  uploading = false;
+  await probe;
+  expect(slowest).toBeLessThan(1_000);
+});
+
 test("the offline bundle holds the issuer's did.json", async ({ request }) => {
   const res = await request.get(`/artist/${ARTIST}/cv-bundle.json`);
   expect(res.headers()["content-disposition"]).toContain("attachment");

@@ -22,6 +22,7 @@ import { createTestDatabase } from "../../../tests/support/test-database";
 import { rateBooking } from "../bookings/bookings.server";
 import { deleteSession } from "../music-sessions/music-sessions.server";
 import { createSharingLink, submitPeerVerification } from "../sharing/sharing.server";
+import { checkUploadedCv } from "./check-upload.server";
 import { queueCredentialRefresh } from "./credential-queue.server";
 import { CV_BUNDLE_TYPE } from "./credentials.constants";
 import { type DidDocument, didDocumentOf, didOf } from "./did";
@@ -540,6 +541,91 @@ describe("the public pages and routes", () => {
     };
     const weirdRes = await upload(fileForm(JSON.stringify(weird)));
     expect(weirdRes.status).toBeLessThan(500);
+  });
+
+  /**
+   * Runs `work` while asking /healthz every 50 ms, and returns the slowest answer: what any other
+   * visitor would have waited meanwhile.
+   */
+  async function slowestHealthCheck<T>(work: () => Promise<T>) {
+    let done = false;
+    let slowest = 0;
+    const probe = (async () => {
+      while (!done) {
+        const started = performance.now();
+        const res = await app.request("/healthz");
+        expect(res.status).toBe(200);
+        slowest = Math.max(slowest, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const started = performance.now();
+    try {
+      const result = await work();
+      return { result, slowest, seconds: (performance.now() - started) / 1000 };
+    } finally {
+      done = true;
+      await probe;
+    }
+  }
+
+  /** A credential whose subject holds `nodes`: a ring of blank nodes when `ring`, else one-triple nodes. */
+  const hostileCredential = (size: number, ring: boolean, offset = 0, total = size) => ({
+    "@context": ["https://www.w3.org/ns/credentials/v2"],
+    type: ["VerifiableCredential"],
+    issuer: "did:web:example.test",
+    credentialSubject: {
+      knows: Array.from({ length: size }, (_, i) =>
+        ring
+          ? { id: `_:blank-node-${offset + i}`, next: { id: `_:blank-node-${(offset + i + 1) % total}` } }
+          : { id: `urn:x:${offset + i}`, name: "x" },
+      ),
+    },
+  });
+
+  it("answers a ring of 20,000 blank nodes and 1 MB of plain nodes with a 400 at once, the server answering throughout", async () => {
+    const ring = JSON.stringify(hostileCredential(20_000, true));
+    expect(ring.length).toBeGreaterThan(1_000_000);
+    const plain = JSON.stringify({
+      type: ["VerifiablePresentation"],
+      verifiableCredential: Array.from({ length: 80 }, (_, i) =>
+        hostileCredential(400, false, i * 400),
+      ),
+    });
+    expect(plain.length).toBeGreaterThan(1_000_000);
+    for (const body of [ring, plain]) {
+      const run = await slowestHealthCheck(() => upload(fileForm(body)));
+      expect(run.result.status).toBe(400);
+      expect(await run.result.text()).toContain("far larger or deeper than the credentials");
+      expect(run.slowest).toBeLessThan(1_000);
+      // Most of it is starting the worker (about 1.5 s from the sources); the bound is for a busy CI.
+      expect(run.seconds).toBeLessThan(20);
+    }
+  });
+
+  it("stops a check that runs past its time limit in its worker, the server answering throughout", async () => {
+    // 600 credentials (the most checked) take several seconds of proofs: over a 1.5 s limit.
+    const { slug } = await peerConfirmed("Slow CV gig");
+    await drain();
+    const cv = JSON.parse(await (await app.request(`/artist/${slug}/cv.json`)).text()) as {
+      verifiableCredential: unknown[];
+    };
+    const [one] = cv.verifiableCredential;
+    cv.verifiableCredential = Array.from({ length: 600 }, () => one);
+    const file = new File([JSON.stringify(cv)], "cv.json", { type: "application/json" });
+    const ctxWithIp = { ...ctx(), clientIp: "127.0.0.9", logger: pino({ level: "silent" }) };
+    const run = await slowestHealthCheck(() =>
+      checkUploadedCv(ctxWithIp, null, file, { timeoutMs: 1_500, memoryMb: 256 }).then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    );
+    expect(run.result).toMatchObject({
+      code: "invalid",
+      message: expect.stringContaining("far more work than any CV"),
+    });
+    expect(run.slowest).toBeLessThan(1_000);
+    expect(run.seconds).toBeLessThan(5);
   });
 
   it("answers unknown or hostile addresses of the resource routes with 404", async () => {

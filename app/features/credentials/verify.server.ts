@@ -49,6 +49,48 @@ export type CheckSources = {
 
 export class CvFormatError extends Error {}
 
+/**
+ * Work caps, checked before any proof is (decision 037). A GigLedger credential holds about 100
+ * JSON values and nests 6 deep; a document far past that is not one of ours, and its expansion
+ * and canonicalization could cost minutes (a ring of 20,000 blank nodes took the server's whole
+ * heap). The worker that runs the check (`check-cv.worker.ts`) still has a time and memory limit
+ * for whatever gets past these.
+ */
+export const MAX_VALUES_PER_CREDENTIAL = 400;
+/** Values of the presentation (or bundle) outside its credentials: the proof, the holder. */
+export const MAX_VALUES_OUTSIDE_CREDENTIALS = 400;
+export const MAX_DEPTH = 16;
+export const TOO_COMPLEX =
+  "This file is not a GigLedger CV: it is far larger or deeper than the credentials GigLedger signs.";
+
+/** The JSON values in `value` (itself included), stopping once past `limit` or `MAX_DEPTH`. */
+function valuesIn(value: unknown, limit: number): number {
+  let count = 0;
+  const stack: Array<{ v: unknown; depth: number }> = [{ v: value, depth: 0 }];
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop() as { v: unknown; depth: number };
+    count++;
+    if (count > limit || depth > MAX_DEPTH) return Number.POSITIVE_INFINITY;
+    if (typeof v === "object" && v !== null)
+      for (const child of Array.isArray(v) ? v : Object.values(v))
+        stack.push({ v: child, depth: depth + 1 });
+  }
+  return count;
+}
+
+/** Refuses a document past the caps above, before anything expands it. */
+function checkSize(document: Json, credentials: Json[]) {
+  for (const credential of credentials)
+    if (valuesIn(credential, MAX_VALUES_PER_CREDENTIAL) > MAX_VALUES_PER_CREDENTIAL)
+      throw new CvFormatError(TOO_COMPLEX);
+  const rest = credentials.length === 1 && credentials[0] === document ? {} : { ...document };
+  // What is not an object among the credentials is not checked as one, but is still signed over.
+  if ("verifiableCredential" in rest)
+    rest.verifiableCredential = asArray(document.verifiableCredential).filter((v) => !isObject(v));
+  if (valuesIn(rest, MAX_VALUES_OUTSIDE_CREDENTIALS) > MAX_VALUES_OUTSIDE_CREDENTIALS)
+    throw new CvFormatError(TOO_COMPLEX);
+}
+
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -125,6 +167,7 @@ export async function checkCv(input: unknown, sources: CheckSources): Promise<Cv
   ).filter(isObject);
   if (credentials.length > MAX_CREDENTIALS_CHECKED)
     throw new CvFormatError(`This CV holds more than ${MAX_CREDENTIALS_CHECKED} credentials.`);
+  checkSize(document, credentials);
 
   // Every issuer named by a proof: its did.json from the sources (a snapshot only if they agree).
   const dids = new Set<string>();
@@ -145,12 +188,8 @@ export async function checkCv(input: unknown, sources: CheckSources): Promise<Cv
 
   const results: CredentialCheck[] = [];
   for (const credential of credentials) {
-    // Checking a proof is CPU work in promises that never wait for I/O (about 15 ms each here):
-    // between two credentials the server answers its other requests, so the credentials of a CV
-    // of hundreds do not stop the whole server while they are checked. The presentation's own
-    // proof, over the whole file, is still checked in one piece below (about 7 s for a CV of 600
-    // credentials on this project's machine); moving the check to a worker thread would end that.
-    await new Promise((resolve) => setImmediate(resolve));
+    // Checking a proof is CPU work (about 15 ms each here): the server runs this whole check in a
+    // worker of its own (check-cv.worker.ts), so its main thread answers other requests meanwhile.
     const about = summaryOf(credential);
     const result = await vc
       .verifyCredential({
