@@ -1,6 +1,5 @@
 import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/input-classes";
@@ -17,6 +16,7 @@ import { formatLongDate } from "~/lib/date-text";
 import { pageMeta } from "~/lib/meta";
 import { formatCount } from "~/lib/number-text";
 import { renderMarkup } from "~/lib/server-markup.server";
+import { useSearchAsYouType } from "~/lib/use-search-as-you-type";
 import type { Route } from "./+types/artist-discovery";
 
 // Anonymous visitors get a shared-cacheable page (see app/lib/cache-headers.ts).
@@ -148,11 +148,9 @@ function Results({
 export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
   const { query, facets, freeText } = loaderData;
   const navigation = useNavigation();
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const search = useSearchAsYouType();
   const loading =
     navigation.state === "loading" && navigation.location.pathname === "/artist-discovery";
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10">
@@ -161,15 +159,8 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         className="mt-6 space-y-3"
-        onChange={(event) => {
-          // Results follow the typing; each search replaces the last in history.
-          const form = event.currentTarget;
-          clearTimeout(timer.current);
-          timer.current = setTimeout(
-            () => submit(form, { replace: true, preventScrollReset: true }),
-            300,
-          );
-        }}
+        // Results follow the typing; each search replaces the last in history.
+        onChange={(event) => search.submitSoon(event.currentTarget, 300)}
       >
         <div className="flex gap-2">
           <label htmlFor="artist-search" className="sr-only">

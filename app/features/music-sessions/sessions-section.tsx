@@ -1,7 +1,7 @@
 import Plus from "lucide-react/icons/plus";
 import Search from "lucide-react/icons/search";
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClasses } from "~/components/ui/input-classes";
@@ -11,6 +11,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
 import { withWholeStylesheet } from "~/lib/page-styles";
 import { useEarlyInput } from "~/lib/use-early-input";
+import { useSearchAsYouType } from "~/lib/use-search-as-you-type";
 import type { SessionsSectionData } from "./music-sessions.server";
 import { SESSION_FILTERS } from "./session-types";
 
@@ -117,9 +118,8 @@ export function MusicSessionsSection({ data }: { data: SessionsSectionView }) {
 function SessionsTab({ data }: { data: SessionsSectionView }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const submit = useSubmit();
+  const search = useSearchAsYouType();
   const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [q, setQ] = useState(data.query.q);
   const searchBox = useRef<HTMLInputElement>(null);
   // The box follows the address when it changes (back, forward), not on the first render.
@@ -128,7 +128,6 @@ function SessionsTab({ data }: { data: SessionsSectionView }) {
     setSearched(data.query.q);
     setQ(data.query.q);
   }
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const here = new URLSearchParams(location.search);
   const kept = [...here.entries()].filter(([k]) => !SEARCH_PARAMS.has(k));
@@ -141,12 +140,7 @@ function SessionsTab({ data }: { data: SessionsSectionView }) {
       (k) => new URLSearchParams(navigation.location.search).get(k) !== here.get(k),
     );
 
-  const submitSoon = (delay: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
-    }, delay);
-  };
+  const submitSoon = (delay: number) => search.submitSoon(formRef.current, delay);
   // Words typed before the page's scripts ran are kept, and searched for as if typed now.
   useEarlyInput(searchBox, (input) => {
     if (input.value === data.query.q) return;
