@@ -25,4 +25,11 @@ await build({
 const workerTasks = readdirSync("app", { recursive: true, encoding: "utf8" })
   .filter((file) => file.endsWith(".worker.ts"))
   .map((file) => path.join("app", file));
-await build({ ...common, entryPoints: workerTasks, outdir: "build/server/workers" });
+// Flat, by file name (isolated.server.ts looks a task up by its name): with tasks in two folders
+// esbuild would otherwise keep their folders under workers/.
+await build({
+  ...common,
+  entryPoints: workerTasks,
+  outdir: "build/server/workers",
+  entryNames: "[name]",
+});
