@@ -40,6 +40,7 @@ import { addDays, formatHours, formatLongDate, todayIn } from "~/lib/dates";
 import { notFound } from "~/lib/form.server";
 import { isUuid } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
+import { formatCount } from "~/lib/number-text";
 import type { Route } from "./+types/artist-dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -91,10 +92,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       schedule ? listImportedCalendars(context, user) : [],
     ]);
   const { userId: _owner, ...publicArtist } = artist;
+  // The Sessions tab lists the sessions they joined beside their own; so do these figures.
+  const sessionFigures = {
+    listed: artist.totalSessions + counts.joined.sessions,
+    logged: artist.totalSessions,
+    joined: counts.joined.sessions,
+    verified: artist.verifiedSessions + counts.joined.verified,
+    minutes: artist.totalMinutes + counts.joined.minutes,
+  };
   return {
     artist: publicArtist,
-    firstVisit: isFirstVisit(artist, counts),
+    firstVisit: isFirstVisit(sessionFigures.listed, artist.totalReviews, counts),
     counts,
+    sessionFigures,
     availability,
     bookings,
     sessions: sessions ? renderSessionsSection({ request, context }, sessions) : null,
@@ -109,18 +119,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * A first visit is one to a profile with nothing on it yet: no sessions, no dates scheduled, no
- * pending requests and no reviews. It is greeted "Welcome", every later visit "Welcome back".
+ * A first visit is one to a profile with nothing on it yet: no sessions (logged or joined), no
+ * dates scheduled, no pending requests and no reviews. It is greeted "Welcome", every later visit
+ * "Welcome back".
  */
 function isFirstVisit(
-  artist: { totalSessions: number; totalReviews: number },
+  sessions: number,
+  reviews: number,
   counts: { pendingBookings: number; scheduledDates: number },
 ) {
   return (
-    artist.totalSessions === 0 &&
-    artist.totalReviews === 0 &&
-    counts.pendingBookings === 0 &&
-    counts.scheduledDates === 0
+    sessions === 0 && reviews === 0 && counts.pendingBookings === 0 && counts.scheduledDates === 0
   );
 }
 
@@ -142,11 +151,27 @@ export default function ArtistDashboard({ loaderData }: Route.ComponentProps) {
 }
 
 type DashboardData = Exclude<Route.ComponentProps["loaderData"], { artist: null }>;
+type SessionFigures = DashboardData["sessionFigures"];
+
+const sessionsWord = (n: number) => `${formatCount(n)} ${n === 1 ? "session" : "sessions"}`;
+
+/** "1 logged · 2 joined": where the listed sessions come from. */
+const sessionsSplit = ({ logged, joined }: SessionFigures) =>
+  `${formatCount(logged)} logged · ${formatCount(joined)} joined`;
+
+/** Recent Activity's sessions line, counting what the Sessions tab lists. */
+function sessionsActivity(figures: SessionFigures) {
+  if (figures.listed === 0) return "No sessions yet";
+  const verified = `${formatCount(figures.verified)} verified`;
+  if (figures.joined === 0) return `${sessionsWord(figures.logged)} logged, ${verified}`;
+  return `${sessionsWord(figures.listed)} (${sessionsSplit(figures)}), ${verified}`;
+}
 
 function Dashboard({
   artist,
   firstVisit,
   counts,
+  sessionFigures,
   availability,
   bookings,
   sessions,
@@ -201,9 +226,14 @@ function Dashboard({
       <ProfileLink url={profileUrl} />
 
       <section aria-label="Your figures" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard icon={Music} label="Sessions" value={artist.totalSessions} />
-        <StatCard icon={BadgeCheck} label="Verified" value={artist.verifiedSessions} />
-        <StatCard icon={Clock} label="Hours" value={formatHours(artist.totalMinutes)} />
+        <StatCard
+          icon={Music}
+          label="Sessions"
+          value={sessionFigures.listed}
+          detail={sessionFigures.joined > 0 ? sessionsSplit(sessionFigures) : undefined}
+        />
+        <StatCard icon={BadgeCheck} label="Verified" value={sessionFigures.verified} />
+        <StatCard icon={Clock} label="Hours" value={formatHours(sessionFigures.minutes)} />
         <StatCard
           icon={Star}
           label="Rating"
@@ -271,9 +301,7 @@ function Dashboard({
             <ul className="mt-4 space-y-3 text-sm">
               <li className="flex items-center gap-2">
                 <Music aria-hidden className="h-4 w-4 text-brand-600" />
-                {artist.totalSessions === 0
-                  ? "No sessions yet"
-                  : `${artist.totalSessions} sessions logged, ${artist.verifiedSessions} verified`}
+                {sessionsActivity(sessionFigures)}
               </li>
               <li className="flex items-center gap-2">
                 <CalendarDays aria-hidden className="h-4 w-4 text-brand-600" />

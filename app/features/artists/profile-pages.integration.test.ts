@@ -1,11 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths, formatMonth, monthOf, todayIn } from "~/lib/dates";
-import { addArtistProfile, createArtist, createSession, createUser } from "~db/factories";
+import {
+  addArtistProfile,
+  artistActor,
+  createArtist,
+  createSession,
+  createUser,
+} from "~db/factories";
 import { artistProfiles, availability, bookings } from "~db/schema";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
+import { createSharingLink, joinSessionAsCollaborator } from "../sharing/sharing.server";
 
 /**
  * The public profile and the dashboard as served (no JavaScript runs here): the hourly rate, the
@@ -157,5 +164,41 @@ describe("the dashboard", () => {
     const line = /<p class="([^"]*)">No pending booking requests<\/p>/.exec(html);
     expect(line?.[1]).toBeDefined();
     expect(line?.[1]).not.toMatch(/orange|amber|red|yellow/);
+  });
+
+  it("counts the sessions a collaborator joined as its Sessions tab lists them, with no empty state", async () => {
+    const leo = await signedInUser(app, database.db, "Leo");
+    const leoId = await addArtistProfile({ db: database.db }, leo.id, { name: "Leo Joins" });
+    const joiner = { id: leo.id, roles: ["artist" as const], artistProfileId: leoId };
+    const ctx = { db: database.db, env: { appUrl: new URL("http://localhost") } };
+    const soon = new Date(Date.now() + 7 * 24 * 3_600_000);
+    // Two other artists' planned sessions, joined through their share links; one verified since.
+    for (const [title, minutes, isVerified] of [
+      ["Harbour jam with Leo", 90, false],
+      ["Studio take with Leo", 120, true],
+    ] as const) {
+      const owner = await createArtist({ db: database.db }, { name: `Owner of ${title}` });
+      const sessionId = await createSession(database.db, owner.artistId, {
+        title,
+        durationMinutes: minutes,
+        startTime: soon,
+        isVerified,
+      });
+      const { url } = await createSharingLink(ctx, artistActor(owner), { sessionId, maxUses: 1 });
+      const token = new URL(url).pathname.split("/").pop() as string;
+      await joinSessionAsCollaborator(ctx, joiner, { token, notes: null });
+    }
+
+    const sessionsTab = textOf(await page("/artist-dashboard?tab=sessions", leo.cookie));
+    expect(sessionsTab).toContain("Harbour jam with Leo");
+    expect(sessionsTab).toContain("Studio take with Leo");
+    expect(sessionsTab).not.toContain("No sessions logged yet");
+
+    const dashboard = textOf(await page("/artist-dashboard", leo.cookie));
+    expect(dashboard).toContain("Welcome back, Leo Joins!");
+    expect(dashboard).toMatch(/Sessions 2 0 logged · 2 joined Verified 1 Hours 3\.5/);
+    expect(dashboard).toContain("2 sessions (0 logged · 2 joined), 1 verified");
+    expect(dashboard).not.toContain("No sessions yet");
+    expect(dashboard).not.toMatch(/Sessions 0/);
   });
 });
