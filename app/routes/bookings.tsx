@@ -64,6 +64,7 @@ const TOAST_TITLES: Record<string, string> = {
   [BOOKING_REFUSALS.dateNotAvailable]: "Date Not Available",
   [BOOKING_REFUSALS.startTimePassed]: "Date Not Available",
   [BOOKING_REFUSALS.duplicateRequest]: "Request Already Sent",
+  [BOOKING_REFUSALS.rateLimited]: "Too Many Requests",
 };
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -129,7 +129,8 @@ export default function Discover() {
               answered within {RESPONSE_WINDOW_HOURS} hours. Accepting, declining or writing to the
               client in the booking each count as an answer. A request still inside its first{" "}
               {RESPONSE_WINDOW_HOURS} hours without an answer is not counted yet, and neither is one
-              the client withdrew in that time before any answer.
+              the client withdrew in that time before any answer. A client's requests to the artist
+              on one day count as one request, answered when any of them is.
             </dd>
           </div>
           <div>

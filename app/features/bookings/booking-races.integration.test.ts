@@ -74,11 +74,12 @@ const outcome = (run: Promise<unknown>) =>
 describe("a client's cancel racing the artist's accept", () => {
   it("leaves the date booked exactly when a confirmed booking holds it, in every interleaving", async () => {
     const artist = await createArtist({ db: database.db });
-    const client = await createUser(database.db);
     const today = todayIn(env.timeZone);
     const runs = 15;
     const seen = new Set<string>();
     for (let run = 0; run < runs; run++) {
+      // A client per run: one client may send an artist only a few requests a day.
+      const client = await createUser(database.db);
       const date = addDays(today, 10 + run);
       const { id } = await createBookingRequest(ctx, as(client), {
         artistId: artist.artistId,

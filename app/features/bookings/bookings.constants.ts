@@ -11,4 +11,17 @@ export const BOOKING_REFUSALS = {
    * `fieldErrors.pendingBookingId` is that request's id, for a link to it.
    */
   duplicateRequest: "duplicate_request",
+  /** The client sent too many requests, to this artist or to anyone (see BOOKING_REQUEST_LIMITS). */
+  rateLimited: "rate_limited",
+} as const;
+
+/**
+ * How many booking requests one client may send (docs/product.md, "Bookings"; decision 038): to
+ * one artist, enough for a few dates of a tour or a residency in a day; to everyone, enough to ask
+ * a dozen artists for one evening in an hour. Each stored request mails its artist, so these also
+ * bound the mail one client can make an artist receive.
+ */
+export const BOOKING_REQUEST_LIMITS = {
+  perArtist: { max: 5, windowMs: 24 * 60 * 60_000 },
+  perClient: { max: 12, windowMs: 60 * 60_000 },
 } as const;

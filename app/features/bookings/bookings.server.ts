@@ -8,6 +8,7 @@ import type { AppContext } from "~/lib/context";
 import { addDays, formatLongDate, todayIn, wallClockIn, zonedDateTimeToUtc } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { isProblem, refuse } from "~/lib/problem";
+import { hitRateLimit } from "~/lib/rate-limit.server";
 import { type Queryable, queryRows } from "~db/client";
 import {
   artistProfiles,
@@ -19,7 +20,7 @@ import {
   users,
 } from "~db/schema";
 import { type BookingFacts, bookingMails } from "./booking-mails";
-import { BOOKING_REFUSALS } from "./bookings.constants";
+import { BOOKING_REFUSALS, BOOKING_REQUEST_LIMITS } from "./bookings.constants";
 import {
   type BookingParties,
   type BookingStatus,
@@ -361,6 +362,7 @@ export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input
         },
       );
     }
+    await withinRequestLimits(tx, actor, artist);
     const [created] = await tx
       .insert(bookings)
       .values({
@@ -405,6 +407,43 @@ export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input
     ),
   );
   return { id, artistName: artist.artistName, artistSlug: artist.slug };
+}
+
+/** "45 minutes", "3 hours": how long until a limit's window ends. */
+function waitText(ms: number) {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes <= 60) return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
+/**
+ * Counts a request that is about to be stored against the client's limits (decision 038), inside
+ * its transaction: a request refused for any reason, by a limit too, rolls its count back, so
+ * only stored requests count and a refused one is never stored or mailed.
+ */
+async function withinRequestLimits(
+  tx: Queryable,
+  actor: SignedInActor,
+  artist: { id: string; artistName: string },
+) {
+  const { perArtist, perClient } = BOOKING_REQUEST_LIMITS;
+  const toArtist = await hitRateLimit(tx, `booking-request:${actor.id}:${artist.id}`, perArtist);
+  if (!toArtist.allowed) {
+    refuse(
+      "rate_limited",
+      `You have sent ${artist.artistName} ${perArtist.max} booking requests in the last 24 hours. Please wait for an answer, or send another request in ${waitText(toArtist.retryAfterMs)}.`,
+      { reason: BOOKING_REFUSALS.rateLimited },
+    );
+  }
+  const toAnyone = await hitRateLimit(tx, `booking-request:${actor.id}`, perClient);
+  if (!toAnyone.allowed) {
+    refuse(
+      "rate_limited",
+      `You have sent ${perClient.max} booking requests in the last hour. Please send the next one in ${waitText(toAnyone.retryAfterMs)}.`,
+      { reason: BOOKING_REFUSALS.rateLimited },
+    );
+  }
 }
 
 async function lockBooking(tx: Queryable, bookingId: string) {

@@ -88,6 +88,9 @@ export function TrustReceipts({
                     <Link to={`/bookings/${r.bookingId}`} className="text-brand-700 underline">
                       {formatLongDate(r.eventDate)}
                     </Link>
+                    {r.sameDayRequests > 0
+                      ? ` and ${r.sameDayRequests} more from this client that day, counted as one`
+                      : null}
                   </td>
                 </tr>
               ))}

@@ -42,6 +42,8 @@ const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
 const today = () => todayIn(env.timeZone);
 
 let nextDay = 30;
+/** A client of their own for a request (one client's requests of a day count as one). */
+const newClient = async () => (await createUser(database.db, { firstName: "Client" })).id;
 /** A booking row with the times given (hours ago), as the booking flow would have left it. */
 async function booking(
   artistId: string,
@@ -84,20 +86,22 @@ async function booking(
 describe("response rate and typical response time", () => {
   it("count the requests of 90 days answered within 24 h, by accept, decline or a message", async () => {
     const artist = await createArtist({ db: database.db });
+    // Each request from a client of its own (one client's requests of a day count as one);
+    // `client` sends the late one and writes in it.
     const client = await createUser(database.db, { firstName: "Client" });
     // Answered within a day: accepted after 1 h, declined after 3 h, a message after 5 h.
-    await booking(artist.artistId, client.id, {
+    await booking(artist.artistId, await newClient(), {
       receivedHoursAgo: 200,
       respondedAfterHours: 1,
       status: "confirmed",
       confirmedHoursAgo: 199,
     });
-    await booking(artist.artistId, client.id, {
+    await booking(artist.artistId, await newClient(), {
       receivedHoursAgo: 150,
       respondedAfterHours: 3,
       status: "rejected",
     });
-    const messaged = await booking(artist.artistId, client.id, { receivedHoursAgo: 100 });
+    const messaged = await booking(artist.artistId, await newClient(), { receivedHoursAgo: 100 });
     await database.db.insert(bookingMessages).values({
       bookingId: messaged,
       senderUserId: artist.user.id,
@@ -118,17 +122,17 @@ describe("response rate and typical response time", () => {
       createdAt: ago(79),
     });
     // Unanswered for 48 h: a miss.
-    await booking(artist.artistId, client.id, { receivedHoursAgo: 48 });
+    await booking(artist.artistId, await newClient(), { receivedHoursAgo: 48 });
     // Not counted: still inside its first day, withdrawn by the client within a day before an
     // answer, and older than 90 days.
-    await booking(artist.artistId, client.id, { receivedHoursAgo: 2 });
-    await booking(artist.artistId, client.id, {
+    await booking(artist.artistId, await newClient(), { receivedHoursAgo: 2 });
+    await booking(artist.artistId, await newClient(), {
       receivedHoursAgo: 60,
       status: "cancelled",
       cancelledBy: "client",
       cancelledAfterHours: 4,
     });
-    await booking(artist.artistId, client.id, {
+    await booking(artist.artistId, await newClient(), {
       receivedHoursAgo: 91 * 24,
       respondedAfterHours: 1,
       status: "rejected",
@@ -155,9 +159,8 @@ describe("response rate and typical response time", () => {
 
   it("are hidden below five counted requests, and an artist with no bookings has zeros", async () => {
     const artist = await createArtist({ db: database.db });
-    const client = await createUser(database.db, { firstName: "Client" });
     for (const hours of [30, 40, 50, 60]) {
-      await booking(artist.artistId, client.id, { receivedHoursAgo: hours });
+      await booking(artist.artistId, await newClient(), { receivedHoursAgo: hours });
     }
     const quiet = await createArtist({ db: database.db });
     const figures = await getTrustFigures(ctx, null, [artist.artistId, quiet.artistId, "nope"]);

@@ -22,6 +22,10 @@ type ReadCtx = Pick<AppContext, "db">;
  *   answered or has been waiting longer than 24 hours (a request that came in this morning is not
  *   yet a miss). A request the client withdrew before any answer, within its first 24 hours,
  *   does not count: the artist had no fair chance.
+ * - One client's requests to one artist that arrive on the same day (the artist's day) count as
+ *   one request, which arrived with the first of them and was answered with the first answer to
+ *   any of them (decision 038): a client who floods an artist moves the rate by one request a day
+ *   at most, and an artist who answers them once has answered them.
  * - Its first answer is the earliest of the artist's accept or decline and the artist's first
  *   message in the booking.
  * - A cancellation counts when the artist cancelled a booking they had confirmed in the last
@@ -43,11 +47,27 @@ const countedRequest = sql`(
     AND b.cancelled_at < b.created_at + ${window}, false)
 )`;
 
+/**
+ * The counted requests of some artists, one row per client, artist and day of arrival: `id` is
+ * the day's first request, `requests` how many it stands for. A request whose client's account is
+ * gone stands alone (nothing tells its client apart from another's).
+ */
 function requestRows(artistIds: SQL) {
   return sql`
-    SELECT b.artist_profile_id AS artist_id, b.id, b.created_at, ${firstAnswer} AS first_answer
-    FROM bookings b JOIN artist_profiles a ON a.id = b.artist_profile_id
-    WHERE b.artist_profile_id IN (${artistIds}) AND ${countedRequest}`;
+    SELECT r.artist_id,
+      (array_agg(r.id ORDER BY r.created_at, r.id))[1] AS id,
+      min(r.created_at) AS created_at,
+      min(r.first_answer) AS first_answer,
+      count(*)::int AS requests
+    FROM (
+      SELECT b.artist_profile_id AS artist_id, b.id, b.created_at,
+        coalesce(b.client_user_id, b.id) AS client_key,
+        (b.created_at AT TIME ZONE a.time_zone)::date AS arrival_day,
+        ${firstAnswer} AS first_answer
+      FROM bookings b JOIN artist_profiles a ON a.id = b.artist_profile_id
+      WHERE b.artist_profile_id IN (${artistIds}) AND ${countedRequest}
+    ) r
+    GROUP BY r.artist_id, r.client_key, r.arrival_day`;
 }
 
 const countedNow = sql`(r.first_answer IS NOT NULL OR r.created_at <= now() - ${window})`;
@@ -146,10 +166,12 @@ export async function listTrustReceipts(
       created_at: Date | string;
       first_answer: Date | string | null;
       event_date: string;
+      requests: number;
     }>(
       ctx.db,
       sql`
-        SELECT r.id, r.created_at, r.first_answer, b.event_date::text AS event_date
+        SELECT r.id, r.created_at, r.first_answer, r.requests,
+          b.event_date::text AS event_date
         FROM (${requestRows(id)}) r JOIN bookings b ON b.id = r.id
         WHERE ${countedNow}
         ORDER BY r.created_at DESC`,
@@ -177,6 +199,7 @@ export async function listTrustReceipts(
       return {
         bookingId: r.id,
         eventDate: r.event_date,
+        sameDayRequests: r.requests - 1,
         receivedAt: received,
         firstAnswerAt: answered,
         withinWindow:

@@ -26,8 +26,11 @@ export type TrustFigures = { response: ResponseFigures; cancellations: Cancellat
 export type ClientRecord = { completedBookings: number; cancelledBookings: number };
 
 export type CountedRequest = {
+  /** The first of the client's requests that day. */
   bookingId: string;
   eventDate: string;
+  /** The client's further requests to the artist that day, counted with the first as one. */
+  sameDayRequests: number;
   receivedAt: string;
   firstAnswerAt: string | null;
   withinWindow: boolean;
