@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () =>
 
 export default function PrivacyPolicy() {
   return (
-    <ProsePage title="Privacy Policy" intro="Last updated: 1 November 2024">
+    <ProsePage title="Privacy Policy" intro="Last updated: 28 November 2026">
       <section>
         <h2>What we collect</h2>
         <ul>
@@ -27,6 +27,16 @@ export default function PrivacyPolicy() {
           <li>
             Your performance history: sessions you log, the photos, audio and video you upload, and
             the verifications other artists and clients give.
+          </li>
+          <li>
+            A fingerprint of every file you upload: its SHA-256 hash, computed as it arrives and
+            kept with the file as evidence of what was uploaded and when. Anyone with a copy of the
+            file can compute the same hash; it reveals nothing else about the file.
+          </li>
+          <li>
+            Calendars you import: the address you give us, and from the calendar only the dates you
+            are busy. We never keep the titles, descriptions, places or guests of your events. The
+            address is kept secret, and removing the calendar deletes it and its dates.
           </li>
           <li>Bookings, the messages exchanged inside them, and ratings.</li>
           <li>Basic technical logs (time, page, status) to keep the service secure and working.</li>
@@ -46,6 +56,21 @@ export default function PrivacyPolicy() {
           Your artist profile, your sessions and your availability calendar are public so that
           clients can find and book you. Your portfolio is private until you make it public.
           Bookings and their messages are visible only to the client and the artist of that booking.
+          Imported calendars are never shown: others see only that you are unavailable on a day.
+        </p>
+      </section>
+      <section>
+        <h2>Signed credentials</h2>
+        <p>
+          When a session is verified (by fellow artists, or by a client who booked and rated you
+          here), GigLedger signs a credential for it and adds it to your performance CV, which is
+          public at your profile&apos;s address so that anyone can check it. A credential names you
+          by your profile&apos;s address and says the session&apos;s title, type, date, town (never
+          the venue), its verification level, who verified it, and the fingerprints of its files.
+          When a session is deleted or loses its verification, its credential is revoked: a public,
+          signed status list (one bit per credential, with no personal details) says so, and it
+          leaves your CV. Copies someone downloaded before stay with them, but show as revoked when
+          checked.
         </p>
       </section>
       <section>

@@ -316,6 +316,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Section>
 
       <Section
+        title="Instagram (coming soon)"
+        description="Connecting Instagram is not available yet. Once it is, a profile you browse will show how many of the artists you follow on Instagram have played with that artist."
+      >
+        <Link to="/settings/instagram" className="text-sm text-brand-700 underline">
+          What it will do, and what it will read
+        </Link>
+      </Section>
+
+      <Section
         title="Delete account"
         description="Deletes your profile, sessions, media files, portfolio and messages. Bookings the other party still needs keep their date and amount, with you shown as 'Deleted user'. This cannot be undone."
       >

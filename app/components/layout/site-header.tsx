@@ -37,7 +37,7 @@ function navItems(user: HeaderUser | null, pathname: string) {
   });
   if (user.artistProfileId && hasRole(user, "client"))
     primary.push({ to: "/client-bookings", label: "My Bookings" });
-  primary.push({ to: "/settings/instagram", label: "Instagram" });
+  // Instagram is not a main item: it does not exist yet (its page is reached from Settings).
   return { primary, account: [] as NavItem[] };
 }
 

@@ -66,3 +66,24 @@ describe("the Instagram page of a local app", () => {
     for (const part of [...EVERYONE_PARTS, ...OPERATOR_PARTS]) expect(html).toContain(part);
   });
 });
+
+describe("where the Instagram page is reached", () => {
+  it("is no main navigation item (the feature does not exist yet), and Settings leads to it", async () => {
+    const user = await signedInUser(localApp, database.db, "Navigator");
+    const get = async (path: string) =>
+      (await localApp.request(path, { headers: { Cookie: user.cookie } })).text();
+    const discovery = await get("/artist-discovery");
+    const navs = discovery.match(/<nav[\s\S]*?<\/nav>/g) ?? [];
+    expect(navs.length).toBeGreaterThan(0);
+    for (const nav of navs) {
+      expect(nav).not.toContain('href="/settings/instagram"');
+      expect(nav).not.toMatch(/>Instagram</);
+    }
+    const settings = await get("/settings");
+    expect(settings).toContain("Instagram (coming soon)");
+    expect(settings).toContain("Connecting Instagram is not available yet.");
+    expect(settings).toMatch(
+      /href="\/settings\/instagram"[^>]*>What it will do, and what it will read</,
+    );
+  });
+});
