@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 import stylesheetUrl from "~/app.css?url";
 
 /**
@@ -41,4 +41,24 @@ export function withWholeStylesheet<T = undefined>(loading?: Promise<T>): Promis
 if (!import.meta.env.SSR && import.meta.env.PROD) {
   for (const type of ["pointerover", "pointerdown", "keydown", "focusin"])
     addEventListener(type, () => withWholeStylesheet(), { capture: true, once: true });
+}
+
+/**
+ * False in the server render and while hydrating; true once the whole stylesheet has loaded (asked
+ * for here if it was not yet). A part that only the browser draws, whose classes the server's
+ * page rules therefore lack, waits for it: drawn before, it would stay unstyled on a page opened
+ * and only read (decision 028).
+ */
+export function useWholeStylesheet() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    withWholeStylesheet().then(() => {
+      if (mounted) setLoaded(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return loaded;
 }

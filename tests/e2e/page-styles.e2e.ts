@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, test, whenHydrated } from "./support/fixtures";
+import { createArtistProfile, localDateTimeInput } from "./support/artist-helpers";
+import { expect, newAccount, signUpConfirmed, test, whenHydrated } from "./support/fixtures";
 import { holdRequests } from "./support/hold-scripts";
 
 /**
@@ -147,4 +148,52 @@ test("a page reached on the client is drawn once the whole stylesheet is there",
   release();
   await expect(heading).toHaveText("Discover Talented Artists");
   expect(await page.evaluate(() => document.styleSheets.length)).toBe(2);
+});
+
+test("the media upload form, drawn only in the browser, is styled when its tab is the page first opened", async ({
+  page,
+}) => {
+  await signUpConfirmed(page, newAccount({ firstName: "Styled" }));
+  await createArtistProfile(page, `Styled Upload ${Date.now().toString(36)}`);
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post("/sessions/new", {
+    form: {
+      intent: "create",
+      returnTo: "/artist-dashboard?tab=sessions",
+      sessionType: "practice",
+      title: "Upload form look",
+      startTime: localDateTimeInput(-24),
+      durationMinutes: "60",
+    },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(created.status(), "session created").toBeLessThan(400);
+  await page.goto("/artist-dashboard?tab=sessions");
+  const sessionPath = (await page
+    .getByRole("link", { name: "Upload form look" })
+    .first()
+    .getAttribute("href")) as string;
+  expect(sessionPath).toMatch(/^\/sessions\/[0-9a-f-]{36}$/);
+
+  // A fresh load of the media tab, only read: no pointer, key or focus asks for the stylesheet.
+  await page.goto(`${sessionPath}?tab=media`);
+  const form = page.getByRole("form", { name: "Upload media" });
+  await expect(form).toBeVisible();
+  const look = await form.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const label = getComputedStyle(element.querySelector("label") as Element);
+    return {
+      border: style.borderTopStyle,
+      background: style.backgroundColor,
+      padding: style.paddingTop,
+      label: label.display,
+    };
+  });
+  expect(look).toEqual({
+    border: "dashed",
+    background: expect.not.stringMatching(/^rgba\(0, 0, 0, 0\)$/),
+    padding: "16px",
+    label: "block",
+  });
 });

@@ -4,7 +4,7 @@ import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/input-classes";
 import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useWholeStylesheet } from "~/lib/page-styles";
 import { ACCEPTED_MEDIA, formatFileSize, type MediaLimitsMb } from "./media-type";
 
 const FAILED = "Failed to upload media. Please try again.";
@@ -44,7 +44,8 @@ function limitFor(file: File, limits: MediaLimitsMb) {
 }
 
 export function MediaUpload({ sessionId, limits }: { sessionId: string; limits: MediaLimitsMb }) {
-  const hydrated = useHydrated();
+  // The form is drawn in the browser only, so the page's own rules lack its classes.
+  const styled = useWholeStylesheet();
   const toast = useToast();
   const revalidator = useRevalidator();
   const id = useId();
@@ -54,7 +55,7 @@ export function MediaUpload({ sessionId, limits }: { sessionId: string; limits: 
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (!hydrated) {
+  if (!styled) {
     return (
       <p className="text-sm text-slate-600">Uploading media needs JavaScript in your browser.</p>
     );
