@@ -139,7 +139,7 @@ export function MessagesPanel({
                   className={`min-w-0 max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
                 >
                   <p
-                    className={`text-xs wrap-anywhere ${mine ? "text-brand-100" : "text-slate-500"}`}
+                    className={`text-xs wrap-anywhere ${mine ? "text-brand-100" : "text-slate-600"}`}
                   >
                     {mine ? "You" : m.senderName} ·{" "}
                     <MessageTime at={m.createdAt} timeZone={timeZone} local={hydrated} />
