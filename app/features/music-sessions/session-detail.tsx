@@ -177,7 +177,8 @@ export function SessionDetailView({
       ) : null}
 
       <nav aria-label="Session sections">
-        <ul className="flex gap-1 overflow-x-auto border-b border-slate-200">
+        {/* Two by two on a phone, so no tab is cut off; a row of tabs from 640 px. */}
+        <ul className="grid grid-cols-2 gap-2 sm:flex sm:gap-1 sm:border-b sm:border-slate-200">
           {DETAIL_TABS.map((t) => (
             <li key={t}>
               <Link
@@ -185,10 +186,10 @@ export function SessionDetailView({
                 preventScrollReset
                 replace
                 aria-current={t === tab ? "page" : undefined}
-                className={`inline-flex border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${
+                className={`flex justify-center rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap sm:inline-flex sm:rounded-none sm:border-b-2 ${
                   t === tab
-                    ? "border-brand-600 text-brand-700"
-                    : "border-transparent text-slate-600 hover:text-slate-900"
+                    ? "bg-brand-600 text-white sm:border-brand-600 sm:bg-transparent sm:text-brand-700"
+                    : "bg-slate-100 text-slate-700 hover:text-slate-900 sm:border-transparent sm:bg-transparent sm:text-slate-600"
                 }`}
               >
                 {TAB_LABELS[t]}

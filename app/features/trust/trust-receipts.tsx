@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
+import { ScrollBox } from "~/components/ui/scroll-box";
 import { formatLongDate, formatWallClock } from "~/lib/dates";
 import {
   type CountedCancellation,
@@ -55,7 +56,7 @@ export function TrustReceipts({
           .join(" ")}
       </p>
       {requests.length > 0 ? (
-        <div className="mt-3 overflow-x-auto">
+        <ScrollBox label="Counted requests" className="mt-3">
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">Counted requests of the last 90 days</caption>
             <thead className="text-xs text-slate-500">
@@ -96,7 +97,7 @@ export function TrustReceipts({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
       <h3 className="mt-6 font-medium">Cancellations</h3>
       <p className="mt-1 text-sm text-slate-700">
