@@ -14,6 +14,7 @@ import { requireUser } from "~/features/accounts/accounts.server";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
 import { formatBookingWhen, formatDuration } from "~/features/bookings/booking-time";
 import {
+  canAddBookingToCalendar,
   canArtistCancelBooking,
   canCancelBooking,
   canChooseVenueVisibility,
@@ -40,7 +41,11 @@ import {
 import { formatRupees } from "~/features/bookings/pricing";
 import { RatingForm, ShowVenueCheckbox } from "~/features/bookings/rating-form";
 import { SubstituteList } from "~/features/bookings/substitute-list";
-import { listSubstitutes, substituteBookingHref } from "~/features/bookings/substitutes.server";
+import {
+  listSubstitutes,
+  substituteBookingHref,
+  substituteSearchHref,
+} from "~/features/bookings/substitutes.server";
 import { listMessages, markMessagesRead, sendMessage } from "~/features/messages/messages.server";
 import { MessagesPanel } from "~/features/messages/messages-panel";
 import { clientRecordText } from "~/features/trust/trust";
@@ -77,14 +82,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     userId: user.id,
     isArtist,
     clientRecord,
-    substitutes: substitutes.map((artist) => ({
-      ...artist,
-      href: substituteBookingHref(artist.slug, booking),
-    })),
+    // Offered to the client after the artist cancelled: who is free that day, and a search.
+    substitutes: substitutes
+      ? {
+          artists: substitutes.map((artist) => ({
+            ...artist,
+            href: substituteBookingHref(artist.slug, booking),
+          })),
+          searchHref: substituteSearchHref(booking),
+        }
+      : null,
     messages,
     /** Message times before the browser shows them in its own zone. */
     appTimeZone: context.env.timeZone,
     can: {
+      addToCalendar: canAddBookingToCalendar(user, booking),
       respond: canRespondToBooking(user, booking),
       cancel: canCancelBooking(user, booking),
       artistCancel: canArtistCancelBooking(user, booking),
@@ -296,15 +308,17 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
             ) : null}
           </div>
         ) : null}
-        <p className="mt-4">
-          <a
-            href={`/bookings/${booking.id}/calendar.ics`}
-            download
-            className={buttonClasses("outline", "sm")}
-          >
-            <CalendarPlus aria-hidden className="h-4 w-4" /> Add to calendar
-          </a>
-        </p>
+        {can.addToCalendar ? (
+          <p className="mt-4">
+            <a
+              href={`/bookings/${booking.id}/calendar.ics`}
+              download
+              className={buttonClasses("outline", "sm")}
+            >
+              <CalendarPlus aria-hidden className="h-4 w-4" /> Add to calendar
+            </a>
+          </p>
+        ) : null}
         <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Detail icon={CalendarDays} label="Event date">
             {formatBookingWhen(booking, { withZone: true })}
@@ -447,10 +461,12 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
           />
         ) : null}
       </Card>
-      {loaderData.substitutes.length > 0 ? (
+      {loaderData.substitutes ? (
         <SubstituteList
-          substitutes={loaderData.substitutes}
+          substitutes={loaderData.substitutes.artists}
           date={formatLongDate(booking.eventDate)}
+          artistName={booking.artistName}
+          searchHref={loaderData.substitutes.searchHref}
         />
       ) : null}
       <MessagesPanel

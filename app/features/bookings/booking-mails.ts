@@ -86,23 +86,37 @@ export const bookingMails = {
     );
   },
 
-  /** To the other party: the booking was cancelled. */
+  /**
+   * To the other party: the booking was cancelled. `substitutes` is, when the artist cancelled, how
+   * many artists the client's booking page suggests as it is sent (null when the client
+   * cancelled): the mail promises only what that page shows.
+   */
   cancelled: (
     to: string,
-    who: { recipientName: string; cancelledBy: string; dateFreed: boolean; reason?: string | null },
+    who: {
+      recipientName: string;
+      cancelledBy: string;
+      dateFreed: boolean;
+      reason?: string | null;
+      substitutes?: number | null;
+    },
     b: BookingFacts,
     url: string,
-  ) =>
-    composeMail(to, `${who.cancelledBy} cancelled the booking for ${formatLongDate(b.eventDate)}`, [
+  ) => {
+    const day = formatLongDate(b.eventDate);
+    const next =
+      who.substitutes === undefined || who.substitutes === null
+        ? "See the booking here:"
+        : who.substitutes > 0
+          ? `The booking page suggests ${who.substitutes === 1 ? "an artist who is" : "artists who are"} free on ${day}, each one click from a request, and a search for every artist free that day:`
+          : `The booking page has a search for every artist free on ${day}:`;
+    return composeMail(to, `${who.cancelledBy} cancelled the booking for ${day}`, [
       `Hi ${who.recipientName},`,
       `${who.cancelledBy} cancelled the booking for ${formatBookingWhen(b, { withZone: true })} (${b.eventType} at ${b.venue}).`,
       ...(who.reason ? [`Their reason:\n${who.reason}`] : []),
       ...(who.dateFreed ? ["The date is available again in your calendar."] : []),
-      ...(who.reason
-        ? [
-            "The booking page suggests artists who are free that day and can be booked in one click:",
-          ]
-        : ["See the booking here:"]),
+      next,
       url,
-    ]),
+    ]);
+  },
 };

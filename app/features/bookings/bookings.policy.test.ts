@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Actor } from "~/lib/actor";
 import {
   type BookingParties,
+  canAddBookingToCalendar,
   canCancelBooking,
   canChooseVenueVisibility,
   canMessageBooking,
@@ -99,6 +100,15 @@ describe.each([
     rule: "canChooseVenueVisibility",
     check: canChooseVenueVisibility,
     allowed: ["client × rated"],
+  },
+  {
+    // Not on a declined or cancelled booking: there is no event to add.
+    rule: "canAddBookingToCalendar",
+    check: canAddBookingToCalendar,
+    allowed: [
+      ...everyBooking("client", ["clientDeleted", "rejected", "cancelled"]),
+      ...everyBooking("artist", ["artistDeleted", "rejected", "cancelled"]),
+    ],
   },
   {
     rule: "canMessageBooking",

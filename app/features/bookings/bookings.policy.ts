@@ -54,6 +54,28 @@ export const canRateBooking = (actor: Actor, b: BookingParties) =>
 export const canChooseVenueVisibility = (actor: Actor, b: BookingParties) =>
   isBookingClient(actor, b) && b.ratingGiven && b.artistUserId !== null;
 
+/**
+ * 'Add to calendar' is offered to either party while the booking stands for an event that happens
+ * (pending, confirmed or completed); a declined or cancelled one has nothing to put in a calendar.
+ */
+export const canAddBookingToCalendar = (actor: Actor, b: BookingParties) =>
+  canReadBooking(actor, b) &&
+  (b.status === "pending" || b.status === "confirmed" || b.status === "completed");
+
+/**
+ * After the artist cancelled a confirmed booking, its client is offered artists free that day and
+ * a search for the date, while the date is still ahead.
+ */
+export const canSeeSubstitutes = (
+  actor: Actor,
+  b: BookingParties & { cancelledBy: "client" | "artist" | null; artistProfileId: string | null },
+) =>
+  isBookingClient(actor, b) &&
+  b.status === "cancelled" &&
+  b.cancelledBy === "artist" &&
+  b.beforeEventDay &&
+  b.artistProfileId !== null;
+
 /** Both parties may message while the booking exists and both still have accounts. */
 export const canMessageBooking = (actor: Actor, b: BookingParties) =>
   canReadBooking(actor, b) && b.clientUserId !== null && b.artistUserId !== null;

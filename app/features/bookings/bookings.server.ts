@@ -35,6 +35,7 @@ import {
 } from "./bookings.policy";
 import type { BookingRequest, Rating } from "./bookings.schema";
 import { estimateTotal } from "./pricing";
+import { substitutesFor } from "./substitutes.server";
 
 type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
 type ReadCtx = Pick<AppContext, "db" | "env">;
@@ -642,6 +643,8 @@ export async function cancelBooking(
           cancelledBy: toArtist ? booking.clientName : booking.artistName,
           dateFreed: toArtist && wasConfirmed,
           reason: cancelReason,
+          // The client's page offers substitutes after the artist cancelled (its date is ahead).
+          substitutes: byArtist ? (await substitutesFor(ctx.db, booking)).length : null,
         },
         booking,
         bookingUrl(ctx, booking.id),

@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { freeOnDateSql } from "~/features/availability/availability.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
-import { queryRows } from "~db/client";
-import { isBookingClient } from "./bookings.policy";
+import { type Queryable, queryRows } from "~db/client";
+import { canSeeSubstitutes } from "./bookings.policy";
 import type { BookingView } from "./bookings.server";
 
 export const MAX_SUBSTITUTES = 6;
@@ -17,31 +17,77 @@ export type Substitute = {
   avatarPath: string | null;
   rating: number;
   totalReviews: number;
-  /** Sessions they played with the artist who cancelled, peer-confirmed or better. */
+  /** Verified sessions they played with the artist who cancelled (either one's session). */
   sessionsTogether: number;
+  /** In the cancelling artist's city. */
+  sameCity: boolean;
+  /** The cancelling artist's genre: 'same', 'similar' (see GENRE_FAMILIES) or null. */
+  genreMatch: "same" | "similar" | null;
   /** Bookings made here, completed and rated by their clients. */
   clientVerifiedGigs: number;
 };
 
 /**
- * When an artist cancels a confirmed booking, its client is offered up to six artists free on
- * that date (the availability rule of `freeOnDateSql`), in the same genre and location: first
- * those who played verified sessions with the cancelling artist, then by client-verified gigs,
- * then by rating. Only the booking's client sees them, only while the date is still ahead.
+ * Genres that can stand in for one another at a gig. Genres are free text, so a genre belongs to
+ * a family when it contains one of the family's words ("Jazz fusion" is jazz); two genres are
+ * similar when they share a family. Used only to rank substitutes, never to leave one out.
+ */
+const GENRE_FAMILIES: readonly (readonly string[])[] = [
+  ["jazz", "blues", "soul", "funk", "swing"],
+  ["blues", "rock", "country", "folk"],
+  ["rock", "pop", "indie", "metal", "punk", "alternative"],
+  ["pop", "hip-hop", "hip hop", "rap", "r&b", "electronic"],
+  ["classical", "orchestral", "opera", "chamber", "baroque"],
+  ["bollywood", "filmi", "ghazal", "indian", "qawwali", "pop"],
+];
+
+/** The words of every family the genre belongs to (lower case), or none. */
+export function relatedGenreWords(genre: string): string[] {
+  const g = genre.trim().toLowerCase();
+  const words = GENRE_FAMILIES.filter((family) => family.some((w) => g.includes(w))).flat();
+  return [...new Set(words)];
+}
+
+/**
+ * When an artist cancels a confirmed booking, its client is offered up to six artists free that
+ * day (`freeOnDateSql`), never the cancelling artist or the client themselves, ranked by the
+ * signals in docs/product.md ("Bookings", Substitutes): the same city first; then the verified
+ * sessions they played with the cancelling artist; the same genre, then a similar one; gigs
+ * verified by clients here; rating. Only the booking's client gets them, only while the date is
+ * ahead (null otherwise); an empty list still comes with a search for the date.
  */
 export async function listSubstitutes(
   ctx: Pick<AppContext, "db">,
   actor: Actor,
   booking: BookingView,
+): Promise<Substitute[] | null> {
+  if (!canSeeSubstitutes(actor, booking)) return null;
+  return substitutesFor(ctx.db, booking);
+}
+
+/**
+ * The ranked substitutes for a booking, without asking who reads them: for the cancel mail, which
+ * goes to the booking's client and says only what their page will show.
+ */
+export async function substitutesFor(
+  db: Queryable,
+  booking: Pick<BookingView, "artistProfileId" | "clientUserId" | "eventDate">,
 ): Promise<Substitute[]> {
-  const offered =
-    isBookingClient(actor, booking) &&
-    booking.status === "cancelled" &&
-    booking.cancelledBy === "artist" &&
-    booking.beforeEventDay &&
-    booking.artistProfileId !== null;
-  if (!offered || !booking.artistProfileId) return [];
+  if (!booking.artistProfileId) return [];
   const gone = sql`${booking.artistProfileId}::uuid`;
+  const [cancelling] = await queryRows<{ genre: string; location: string }>(
+    db,
+    sql`SELECT genre, location FROM artist_profiles WHERE id = ${gone}`,
+  );
+  if (!cancelling) return [];
+  const genre = cancelling.genre.trim().toLowerCase();
+  const related = relatedGenreWords(genre);
+  const similar: SQL = related.length
+    ? sql`lower(a.genre) LIKE ANY (ARRAY[${sql.join(
+        related.map((w) => sql`${`%${w}%`}`),
+        sql`, `,
+      )}]::text[])`
+    : sql`false`;
   const rows = await queryRows<{
     id: string;
     slug: string;
@@ -52,34 +98,47 @@ export async function listSubstitutes(
     rating: string | number;
     total_reviews: number;
     together: number;
-    verified_gigs: number;
+    same_city: boolean;
+    genre_match: number;
   }>(
-    ctx.db,
+    db,
     sql`
-      WITH cancelling AS (SELECT genre, location FROM artist_profiles WHERE id = ${gone})
-      SELECT a.id, a.slug, a.artist_name, a.genre, a.location, a.avatar_path, a.rating,
-        a.total_reviews,
-        (SELECT count(*) FROM music_sessions s
-          WHERE s.is_verified AND (
-            (s.artist_profile_id = ${gone} AND (
-              EXISTS (SELECT 1 FROM session_participants p
-                WHERE p.session_id = s.id AND p.artist_profile_id = a.id)
-              OR EXISTS (SELECT 1 FROM peer_verifications pv
-                WHERE pv.session_id = s.id AND pv.verified_by_artist_id = a.id)))
-            OR (s.artist_profile_id = a.id AND (
-              EXISTS (SELECT 1 FROM session_participants p
-                WHERE p.session_id = s.id AND p.artist_profile_id = ${gone})
-              OR EXISTS (SELECT 1 FROM peer_verifications pv
-                WHERE pv.session_id = s.id AND pv.verified_by_artist_id = ${gone})))))::int
-          AS together,
-        (SELECT count(*) FROM bookings g
-          WHERE g.artist_profile_id = a.id AND g.status = 'completed' AND g.rating_given)::int
-          AS verified_gigs
-      FROM artist_profiles a, cancelling c
-      WHERE a.id <> ${gone} AND a.genre = c.genre AND a.location = c.location
+      WITH played AS (
+        SELECT p.artist_profile_id AS other, s.id AS session_id
+          FROM music_sessions s JOIN session_participants p ON p.session_id = s.id
+          WHERE s.is_verified AND s.artist_profile_id = ${gone}
+        UNION ALL
+        SELECT pv.verified_by_artist_id, s.id
+          FROM music_sessions s JOIN peer_verifications pv ON pv.session_id = s.id
+          WHERE s.is_verified AND s.artist_profile_id = ${gone}
+        UNION ALL
+        SELECT s.artist_profile_id, s.id
+          FROM music_sessions s JOIN session_participants p ON p.session_id = s.id
+          WHERE s.is_verified AND p.artist_profile_id = ${gone}
+        UNION ALL
+        SELECT s.artist_profile_id, s.id
+          FROM music_sessions s JOIN peer_verifications pv ON pv.session_id = s.id
+          WHERE s.is_verified AND pv.verified_by_artist_id = ${gone}
+      ),
+      together AS (
+        SELECT other AS id, count(DISTINCT session_id)::int AS n FROM played GROUP BY other
+      ),
+      ranked AS (
+        SELECT a.id, a.slug, a.artist_name, a.genre, a.location, a.avatar_path, a.rating,
+          a.total_reviews, a.user_id,
+          coalesce(t.n, 0) AS together,
+          a.location = ${cancelling.location} AS same_city,
+          CASE WHEN lower(trim(a.genre)) = ${genre} THEN 2 WHEN ${similar} THEN 1 ELSE 0 END
+            AS genre_match
+        FROM artist_profiles a LEFT JOIN together t ON t.id = a.id
+        WHERE a.id <> ${gone}
+      )
+      SELECT * FROM ranked a
+      WHERE (a.together > 0 OR a.same_city OR a.genre_match > 0)
         AND a.user_id IS DISTINCT FROM ${booking.clientUserId}::uuid
         AND ${freeOnDateSql(sql`a.id`, booking.eventDate)}
-      ORDER BY together DESC, verified_gigs DESC, a.rating DESC, a.id
+      ORDER BY a.same_city DESC, a.together DESC, a.genre_match DESC, a.total_reviews DESC,
+        a.rating DESC, a.id
       LIMIT ${MAX_SUBSTITUTES}`,
   );
   return rows.map((r) => ({
@@ -92,7 +151,11 @@ export async function listSubstitutes(
     rating: Number(r.rating),
     totalReviews: r.total_reviews,
     sessionsTogether: r.together,
-    clientVerifiedGigs: r.verified_gigs,
+    sameCity: r.same_city,
+    genreMatch: r.genre_match === 2 ? "same" : r.genre_match === 1 ? "similar" : null,
+    // A rating is given only to a completed booking, so the rated bookings are the client-verified
+    // gigs (docs/product.md, "Ratings").
+    clientVerifiedGigs: r.total_reviews,
   }));
 }
 
@@ -107,4 +170,9 @@ export function substituteBookingHref(slug: string, booking: BookingView): strin
   });
   if (booking.startTime) params.set("startTime", booking.startTime);
   return `/bookings?${params}`;
+}
+
+/** Discovery showing every artist free on the booking's date ("Available on"). */
+export function substituteSearchHref(booking: Pick<BookingView, "eventDate">): string {
+  return `/artist-discovery?${new URLSearchParams({ date: booking.eventDate })}`;
 }
