@@ -20,7 +20,7 @@ import {
   sessionMedia,
   sessionParticipants,
 } from "./schema";
-import { type SeedMedia, seedDemoData } from "./seed";
+import { DEMO_ARTISTS, type SeedMedia, seedDemoData } from "./seed";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 const today = "2026-11-21";
@@ -336,6 +336,39 @@ describe("demo seed", () => {
       expect(audio[0]).toMatchObject({ mimeType: "audio/wav", previewPath: null });
       expect(audio[0]!.fileSize).toBeLessThan(env.mediaLimitsMb.audio * 1024 * 1024);
     }
+  });
+
+  it("gives each demo artist its city's time zone, also one seeded before with India's", async () => {
+    await seedDemoData(handle.db, { today, media });
+    const zones = () =>
+      handle.db
+        .select({
+          id: artistProfiles.id,
+          location: artistProfiles.location,
+          timeZone: artistProfiles.timeZone,
+        })
+        .from(artistProfiles)
+        .where(sql`${artistProfiles.slug} NOT LIKE 'test-%'`);
+    const expected: Record<string, string> = {
+      "New York NY": "America/New_York",
+      "Los Angeles CA": "America/Los_Angeles",
+      "San Francisco CA": "America/Los_Angeles",
+      "Atlanta GA": "America/New_York",
+      "Chicago IL": "America/Chicago",
+      "New Delhi": "Asia/Kolkata",
+    };
+    const seeded = await zones();
+    expect(seeded.length).toBe(DEMO_ARTISTS.length);
+    for (const artist of seeded)
+      expect(artist.timeZone, artist.location).toBe(expected[artist.location]);
+    // An install seeded before: every demo artist in India's zone. Seeding again moves them.
+    await handle.db
+      .update(artistProfiles)
+      .set({ timeZone: "Asia/Kolkata" })
+      .where(sql`${artistProfiles.slug} NOT LIKE 'test-%'`);
+    await seedDemoData(handle.db, { today, media });
+    for (const artist of await zones())
+      expect(artist.timeZone, artist.location).toBe(expected[artist.location]);
   });
 
   it("leaves derived figures equal to a recount of the rows", async () => {

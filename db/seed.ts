@@ -8,7 +8,7 @@
  * the app's own upload path. Seeding twice inserts nothing new (seedDemoData).
  */
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { GENRES, LOCATIONS } from "~/features/artists/artists.constants";
 import { setArtistAvatar } from "~/features/artists/artists.server";
 import { slugify } from "~/features/artists/slug";
@@ -62,6 +62,19 @@ type DemoArtist = {
   /** How many of SESSION_PLAN's sessions the artist has (otherwise 3 to 5, by position). */
   sessions?: number;
 };
+
+/**
+ * Each demo city's zone: a demo artist's booking times and "today" are wall-clock values there
+ * (docs/product.md, "Artist profiles"). Every location has one, or this does not compile.
+ */
+export const DEMO_CITY_ZONES = {
+  "New York NY": "America/New_York",
+  "Los Angeles CA": "America/Los_Angeles",
+  "San Francisco CA": "America/Los_Angeles",
+  "Atlanta GA": "America/New_York",
+  "Chicago IL": "America/Chicago",
+  "New Delhi": "Asia/Kolkata",
+} as const satisfies Record<(typeof LOCATIONS)[number], string>;
 
 export const DEMO_ARTISTS: DemoArtist[] = [
   {
@@ -301,6 +314,7 @@ async function settleAll<T>(promises: Promise<T>[]): Promise<T[]> {
 
 /** The artist through the domain's own path (db/factories.ts), then the demo's own settings. */
 async function createDemoArtist(db: Tx, a: DemoArtist, i: number) {
+  const zone = DEMO_CITY_ZONES[a.location];
   const artist = await createArtist(
     { db },
     {
@@ -317,9 +331,24 @@ async function createDemoArtist(db: Tx, a: DemoArtist, i: number) {
       experience: a.experience,
       instruments: a.instruments,
       hourlyRate: a.hourlyRate,
+      timeZone: zone,
       ...a.social,
     },
   );
+  // Demo artists seeded before they had their city's zone still have India's (the column's
+  // default): they move to their city's.
+  if (!artist.created && zone !== "Asia/Kolkata") {
+    await db
+      .update(artistProfiles)
+      .set({ timeZone: zone })
+      .where(
+        and(
+          eq(artistProfiles.id, artist.artistId),
+          eq(artistProfiles.location, a.location),
+          eq(artistProfiles.timeZone, "Asia/Kolkata"),
+        ),
+      );
+  }
   if (artist.created) {
     await db
       .update(artistProfiles)
