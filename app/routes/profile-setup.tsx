@@ -1,10 +1,15 @@
-import { redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { forgetCurrentUser, getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistProfileForm, formValuesOf } from "~/features/artists/artist-profile-form";
 import { canCreateArtistProfile } from "~/features/artists/artists.policy";
 import { ArtistProfileSchema } from "~/features/artists/artists.schema";
 import { createArtistProfile, getProfileSuggestions } from "~/features/artists/artists.server";
+import {
+  draftOf,
+  profileDraftCookies,
+  readProfileDraft,
+} from "~/features/artists/profile-draft.server";
 import { timeZoneOptions } from "~/features/artists/time-zones";
 import { attempt, parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -19,22 +24,31 @@ export const meta: Route.MetaFunction = () =>
     description: "Set up your GigLedger artist profile and start your verified history.",
   });
 
-const DRAFT_KEY = "gigledger:profile-setup";
-
 /** Where to go once the profile exists: back to what asked for it (a share link), else its dashboard. */
 function nextPath(request: Request, profileId: string | null) {
   const fallback = `/artist-dashboard/${profileId}`;
   return safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), fallback);
 }
 
+/** Set-Cookie headers as a response's headers. */
+const cookieHeaders = (cookies: string[]) => {
+  const headers = new Headers();
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  return headers;
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
   // One profile per account: someone who has one goes on (to its dashboard).
   if (user && !canCreateArtistProfile(user))
-    throw redirect(nextPath(request, user.artistProfileId));
+    throw redirect(nextPath(request, user.artistProfileId), {
+      headers: cookieHeaders(profileDraftCookies(null)),
+    });
   const defaultTimeZone = context.env.timeZone;
   return {
     signedIn: Boolean(user),
+    // What this browser typed before (in another tab, before signing in): decision 040.
+    draft: readProfileDraft(request),
     defaultTimeZone,
     timeZones: timeZoneOptions(defaultTimeZone),
     suggestions: await getProfileSuggestions(context, user),
@@ -44,9 +58,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const FAILED = "Failed to create artist profile. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  // The form as typed so far, kept in this browser (no account needed: nothing is stored here).
+  if (form.get("intent") === "draft")
+    return data(null, { headers: cookieHeaders(profileDraftCookies(draftOf(form))) });
   const user = await getCurrentUser(request, context);
   if (!user) {
     const here = new URL(request.url);
+    // Kept for after signing in, also when the confirmation mail opens another tab.
+    const draft = draftOf(form);
     return redirectWithToast(
       `/auth?redirectTo=${encodeURIComponent(here.pathname + here.search)}`,
       {
@@ -54,9 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: "You must be logged in to create an artist profile.",
         variant: "destructive",
       },
+      { headers: cookieHeaders(draft ? profileDraftCookies(draft) : []) },
     );
   }
-  const parsed = parseForm(ArtistProfileSchema, await readForm(request));
+  const parsed = parseForm(ArtistProfileSchema, form);
   if (!parsed.ok) return parsed.reply;
   return attempt(
     async () => {
@@ -66,10 +87,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       // The user now has the artist role and a profile: later loaders must not see the old ones.
       forgetCurrentUser(context);
-      return redirectWithToast(nextPath(request, id), {
-        title: "Profile Created!",
-        description: "Your artist profile is ready.",
-      });
+      return redirectWithToast(
+        nextPath(request, id),
+        { title: "Profile Created!", description: "Your artist profile is ready." },
+        { headers: cookieHeaders(profileDraftCookies(null)) },
+      );
     },
     {
       values: parsed.values,
@@ -77,6 +99,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       failure: { message: FAILED, logger: context.logger, event: "create artist profile failed" },
     },
   );
+}
+
+/** Keeping a draft changes nothing the page shows: no loader runs again for it. */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "draft") return false;
+  return defaultShouldRevalidate;
 }
 
 export default function ProfileSetup({ loaderData, actionData }: Route.ComponentProps) {
@@ -90,17 +121,19 @@ export default function ProfileSetup({ loaderData, actionData }: Route.Component
       </p>
       {loaderData.signedIn ? null : (
         <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          You'll need to sign in to save your profile. What you type here is kept in this tab while
-          you do.
+          You'll need to sign in to save your profile. What you type here is kept in this browser
+          while you do, also when the confirmation e-mail opens a new tab.
         </p>
       )}
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
         <ArtistProfileForm
           mode="create"
-          values={actionData?.values ? formValuesOf(actionData.values) : undefined}
+          values={
+            actionData?.values ? formValuesOf(actionData.values) : (loaderData.draft ?? undefined)
+          }
           fieldErrors={actionData?.fieldErrors}
           formError={actionData?.formError}
-          draftKey={DRAFT_KEY}
+          keepDraft
           timeZones={loaderData.timeZones}
           defaultTimeZone={loaderData.defaultTimeZone}
           suggestions={loaderData.suggestions}

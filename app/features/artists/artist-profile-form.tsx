@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
@@ -35,8 +35,11 @@ type Props = {
   values?: ArtistFormValues;
   fieldErrors?: FieldErrors;
   formError?: string;
-  /** Keeps what was typed in this browser tab until the form is saved (sessionStorage). */
-  draftKey?: string;
+  /**
+   * Keeps what is typed as a draft of this browser's, as it is typed (posted as `intent=draft` to
+   * the page's action, which keeps it in cookies: decision 040).
+   */
+  keepDraft?: boolean;
   /** The zones to choose from (from the server, so both renders list the same). */
   timeZones: string[];
   /**
@@ -48,25 +51,15 @@ type Props = {
   suggestions: { genres: string[]; locations: string[] };
 };
 
-const DRAFT_FIELDS: TextField[] = [
-  "artistName",
-  "genre",
-  "bio",
-  "location",
-  "experience",
-  "instruments",
-  "hourlyRate",
-  "instagram",
-  "youtube",
-  "facebook",
-];
+/** Quiet time after the last key before the draft is kept. */
+const DRAFT_DELAY_MS = 600;
 
 export function ArtistProfileForm({
   mode,
   values = {},
   fieldErrors = {},
   formError,
-  draftKey,
+  keepDraft = false,
   timeZones,
   defaultTimeZone,
   suggestions,
@@ -85,31 +78,30 @@ export function ArtistProfileForm({
     if (match && select.value === initialZone) select.value = match;
   }, [detectZone, timeZones, initialZone]);
 
-  // Never lose what was typed: restore a draft (for example after signing in again), save on input.
-  useEffect(() => {
-    if (!draftKey || !form.current) return;
-    const saved = sessionStorage.getItem(draftKey);
-    if (!saved) return;
-    const draft = JSON.parse(saved) as Record<string, string>;
-    for (const name of DRAFT_FIELDS) {
-      const field = form.current.elements.namedItem(name) as
-        | HTMLInputElement
-        | HTMLTextAreaElement
-        | null;
-      if (field && !field.value && draft[name]) field.value = draft[name];
-    }
-  }, [draftKey]);
+  // Never lose what was typed: the page draws a kept draft itself (its loader reads it).
+  const draft = useFetcher();
+  const draftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(draftTimer.current), []);
   const saveDraft = () => {
-    if (!draftKey || !form.current) return;
-    const data = new FormData(form.current);
-    sessionStorage.setItem(
-      draftKey,
-      JSON.stringify(Object.fromEntries(DRAFT_FIELDS.map((n) => [n, String(data.get(n) ?? "")]))),
-    );
+    if (!keepDraft) return;
+    clearTimeout(draftTimer.current);
+    draftTimer.current = setTimeout(() => {
+      if (!form.current) return;
+      const data = new FormData(form.current);
+      data.set("intent", "draft");
+      draft.submit(data, { method: "post" });
+    }, DRAFT_DELAY_MS);
   };
 
   return (
-    <Form method="post" ref={form} onInput={saveDraft} className="space-y-6" noValidate>
+    <Form
+      method="post"
+      ref={form}
+      onInput={saveDraft}
+      onSubmit={() => clearTimeout(draftTimer.current)}
+      className="space-y-6"
+      noValidate
+    >
       <FormError>{formError}</FormError>
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">About you</legend>

@@ -95,3 +95,26 @@ export function parseDiscoveryQuery(params: URLSearchParams): DiscoveryQuery {
     clientVerified: params.get("clientVerified") ?? "0",
   });
 }
+
+/** A field of a draft: any text, cut at its form's limit (a draft is kept as typed, never refused). */
+const draftText = (max: number) =>
+  z
+    .string()
+    .catch("")
+    .transform((v) => v.slice(0, max));
+
+/** What profile set-up keeps of a form not yet saved (decision 040). */
+export const ProfileDraftSchema = z.object({
+  artistName: draftText(100),
+  genre: draftText(60),
+  bio: draftText(2000),
+  location: draftText(100),
+  experience: draftText(60),
+  instruments: draftText(300),
+  hourlyRate: draftText(20),
+  instagram: draftText(300),
+  youtube: draftText(300),
+  facebook: draftText(300),
+  timeZone: draftText(64),
+});
+export type ProfileDraft = z.infer<typeof ProfileDraftSchema>;
