@@ -76,6 +76,7 @@ test("every signed-out page holds at 375 px and passes axe", async ({ browser })
     "/privacy-policy",
     "/data-deletion",
     "/verify",
+    "/profile-setup",
     "/auth",
     "/auth?tab=signup",
     "/auth?tab=forgot",
@@ -144,6 +145,22 @@ test("every signed-in page holds at 375 px and passes axe", async ({ browser }) 
   expect(bookingHref).toBeTruthy();
   for (const path of ["/client-bookings", bookingHref as string, "/settings"])
     await visit(client, path, problems, `client ${path.replace(/[0-9a-f-]{36}/, ":id")}`);
+  // The artist answers, so the request counts and the dashboard lists it in its receipts.
+  const answered = await post(artistContext, bookingHref, { intent: "message", message: "Yes!" });
+  expect(answered.status(), "request answered").toBeLessThan(400);
+
+  // A collaborator: an artist who only joined the session through its share link.
+  const shared = await post(artistContext, sessionHref, { intent: "share", maxUses: "" });
+  const token = /\/join-session\/([\w-]+)/.exec(await shared.text())?.[1];
+  expect(token, "a share link").toBeTruthy();
+  const collaboratorContext = await phoneContext(browser);
+  const collaborator = await collaboratorContext.newPage();
+  await signUpConfirmed(collaborator, newAccount({ firstName: "Joiner" }));
+  await createArtistProfile(collaborator, `${LONG} Joiner ${Date.now().toString(36)}`);
+  const joined = await post(collaboratorContext, `/join-session/${token}`, { notes: "" });
+  expect(joined.status(), "session joined").toBeLessThan(400);
+  for (const path of ["/artist-dashboard", "/artist-dashboard?tab=sessions"])
+    await visit(collaborator, path, problems, `collaborator ${path}`);
 
   // The artist's pages.
   for (const path of [
@@ -168,5 +185,5 @@ test("every signed-in page holds at 375 px and passes axe", async ({ browser }) 
   }
 
   expect(problems).toEqual([]);
-  await Promise.all([artistContext.close(), clientContext.close()]);
+  await Promise.all([artistContext.close(), clientContext.close(), collaboratorContext.close()]);
 });
