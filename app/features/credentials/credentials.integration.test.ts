@@ -577,7 +577,10 @@ describe("the public pages and routes", () => {
     credentialSubject: {
       knows: Array.from({ length: size }, (_, i) =>
         ring
-          ? { id: `_:blank-node-${offset + i}`, next: { id: `_:blank-node-${(offset + i + 1) % total}` } }
+          ? {
+              id: `_:blank-node-${offset + i}`,
+              next: { id: `_:blank-node-${(offset + i + 1) % total}` },
+            }
           : { id: `urn:x:${offset + i}`, name: "x" },
       ),
     },
