@@ -284,6 +284,17 @@ export function formatWallClock(
   return options.withZone ? `${text} ${zoneAbbreviation(timeZone, at)}` : text;
 }
 
+/**
+ * An instant as a short wall-clock time in a zone, always with the zone's abbreviation:
+ * "Nov 21, 7:30 PM IST". The same text on the server and in every browser.
+ */
+export function formatShortWallClock(at: Date | string, timeZone: string): string {
+  const { date, time } = wallClockIn(at, timeZone);
+  const { month, day } = parseDate(date);
+  const monthName = (MONTH_NAMES[month - 1] ?? "").slice(0, 3);
+  return `${monthName} ${day}, ${formatTime(time)} ${zoneAbbreviation(timeZone, at)}`;
+}
+
 /** An instant as the value of a datetime-local field ("2026-11-15T20:00") in the given zone. */
 export function toZonedInputValue(at: Date | string, timeZone: string): string {
   const { date, time } = wallClockIn(at, timeZone);

@@ -1,11 +1,11 @@
 import Briefcase from "lucide-react/icons/briefcase";
-import CalendarCheck from "lucide-react/icons/calendar-check";
 import Music from "lucide-react/icons/eighth-notes";
 import ExternalLink from "lucide-react/icons/external-link";
 import Guitar from "lucide-react/icons/guitar";
 import IndianRupee from "lucide-react/icons/indian-rupee";
 import MapPin from "lucide-react/icons/map-pin";
 import Star from "lucide-react/icons/star";
+import { useState } from "react";
 import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
@@ -16,7 +16,7 @@ import { ServerMarkup } from "~/components/ui/server-markup";
 import { StatCard } from "~/components/ui/stat-card";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistAvatar } from "~/features/artists/artist-avatar";
-import { canBookArtist, canEditArtistProfile } from "~/features/artists/artists.policy";
+import { canEditArtistProfile } from "~/features/artists/artists.policy";
 import {
   getArtistProfile,
   getPublicPortfolioId,
@@ -114,11 +114,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   const { userId: _owner, ...publicArtist } = artist;
   const isOwner = canEditArtistProfile(viewer, artist);
-  const canBook = canBookArtist(viewer, artist);
   const parts: ProfileParts = {
     artist: publicArtist,
     isOwner,
-    canBook,
     portfolioId,
     collaboration,
     trust: trust[artist.id],
@@ -155,16 +153,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description,
       canonical: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
     },
-    booking: canBook
+    // Anyone but the owner may fill the form in; a signed-out visitor signs in when sending it,
+    // and comes back to it with what they chose (docs/product.md, "Bookings").
+    booking: !isOwner
       ? {
           artist: {
             id: artist.id,
             slug: artist.slug,
             artistName: artist.artistName,
             hourlyRate: artist.hourlyRate,
+            timeZone: artist.timeZone,
           },
           ...bookingFormDates(availability, busyDays, today),
           startDate: startDate ?? undefined,
+          signedIn: viewer !== null,
         }
       : null,
     availability,
@@ -219,7 +221,6 @@ const SOCIAL = [
 type ProfileParts = {
   artist: Omit<NonNullable<Awaited<ReturnType<typeof getArtistProfile>>>, "userId">;
   isOwner: boolean;
-  canBook: boolean;
   portfolioId: string | null;
   collaboration: Awaited<ReturnType<typeof getCollaborationInsight>> | null;
   trust: TrustFigures | undefined;
@@ -230,7 +231,6 @@ type ProfileParts = {
 function ProfileTop({
   artist,
   isOwner,
-  canBook,
   portfolioId,
   collaboration,
   trust,
@@ -293,15 +293,8 @@ function ProfileTop({
               <Link to="/artist-dashboard" className={buttonClasses("primary", "md")}>
                 Dashboard
               </Link>
-            ) : canBook ? (
-              <BookingLink slug={artist.slug} startDate={startDate ?? undefined} />
             ) : (
-              <Link
-                to={`/auth?reason=book&redirectTo=${encodeURIComponent(`/artist/${artist.slug}`)}`}
-                className={buttonClasses("primary", "md")}
-              >
-                <CalendarCheck aria-hidden className="h-4 w-4" /> Book Performance
-              </Link>
+              <BookingLink slug={artist.slug} startDate={startDate ?? undefined} />
             )}
             {portfolioId ? (
               <a
@@ -333,7 +326,12 @@ function ProfileTop({
 
 export default function ArtistPage({ loaderData }: Route.ComponentProps) {
   const { markup, booking, availability, sessions, today, month, view } = loaderData;
-  const { book, dialog } = useBookingDialog(booking);
+  // A day picked in the calendar is where the booking form starts (also for a visitor who signs
+  // in on the way: the form's address carries it).
+  const [picked, setPicked] = useState<string | null>(null);
+  const { book, dialog } = useBookingDialog(
+    booking && picked && picked >= today ? { ...booking, startDate: picked } : booking,
+  );
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:py-12">
       <ServerMarkup markup={markup.top} actions={{ book }} className="space-y-8" />
@@ -347,6 +345,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
             today,
             initialMonth: month,
             initialView: view,
+            onSelectDate: setPicked,
           }}
         />
         <ServerMarkup markup={markup.performances} />

@@ -50,7 +50,7 @@ import { listMessages, markMessagesRead, sendMessage } from "~/features/messages
 import { MessagesPanel } from "~/features/messages/messages-panel";
 import { clientRecordText } from "~/features/trust/trust";
 import { getClientRecord } from "~/features/trust/trust.server";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate, formatWallClock } from "~/lib/dates";
 import { attempt, notFound, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -93,8 +93,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         }
       : null,
     messages,
-    /** Message times before the browser shows them in its own zone. */
-    appTimeZone: context.env.timeZone,
     can: {
       addToCalendar: canAddBookingToCalendar(user, booking),
       respond: canRespondToBooking(user, booking),
@@ -246,7 +244,7 @@ function Detail({
 }
 
 export default function BookingDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, userId, isArtist, messages, can, appTimeZone } = loaderData;
+  const { booking, userId, isArtist, messages, can } = loaderData;
   useToastOn(actionData, actionData?.toast);
   const busy = usePending();
   return (
@@ -343,8 +341,9 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
           {loaderData.clientRecord ? (
             <p className="mt-1 text-slate-700">{clientRecordText(loaderData.clientRecord)}</p>
           ) : null}
+          {/* In the artist's zone, like the event's date and every time on this page. */}
           <p className="mt-1 text-slate-500">
-            Booked on {formatLongDate(booking.createdAt.toISOString().slice(0, 10))}
+            Booked on {formatWallClock(booking.createdAt, booking.timeZone, { withZone: true })}
           </p>
         </div>
         {booking.message ? (
@@ -474,7 +473,7 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
         userId={userId}
         initial={messages}
         canSend={can.message}
-        timeZone={appTimeZone}
+        timeZone={booking.timeZone}
         sentToast={isArtist ? MESSAGE_SENT : undefined}
         refused={
           actionData?.values?.intent === "message" && actionData.fieldErrors?.message

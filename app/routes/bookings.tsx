@@ -7,12 +7,16 @@ import { getArtistProfile } from "~/features/artists/artists.server";
 import { getAvailability, getBusyDays } from "~/features/availability/availability.server";
 import { BookingRequestForm } from "~/features/bookings/booking-request-form";
 import { BOOKING_REFUSALS } from "~/features/bookings/bookings.constants";
-import { BookingRequestSchema, bookingPrefillOf } from "~/features/bookings/bookings.schema";
+import {
+  BookingRequestSchema,
+  bookingFormHref,
+  bookingPrefillOf,
+} from "~/features/bookings/bookings.schema";
 import { artistTodayFor, createBookingRequest } from "~/features/bookings/bookings.server";
 import { bookingFormDates } from "~/features/bookings/quick-picks";
 import { addDays } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
-import { attempt, notFound, parseForm, readForm, replyError } from "~/lib/form.server";
+import { attempt, notFound, parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
@@ -33,11 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
   const artist = await getArtistProfile(context, user, artistParam);
   if (!artist) notFound();
-  if (!user)
-    throw redirect(
-      `/auth?reason=book&redirectTo=${encodeURIComponent(params.has("date") ? `/bookings?${params}` : `/artist/${artist.slug}`)}`,
-    );
-  if (!canBookArtist(user, artist)) throw redirect(`/artist/${artist.slug}`);
+  // A signed-out visitor fills the form in first; sending it takes them to sign in (action).
+  if (user && !canBookArtist(user, artist)) throw redirect(`/artist/${artist.slug}`);
   // The artist's today: dates are wall-clock dates in their zone.
   const today = await artistTodayFor(context, user, artist.id);
   const days = { artistId: artist.id, from: today, to: addDays(today, 120) };
@@ -51,14 +52,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       slug: artist.slug,
       artistName: artist.artistName,
       hourlyRate: artist.hourlyRate,
+      timeZone: artist.timeZone,
     },
     ...bookingFormDates(entries, busyDays, today),
     prefill: bookingPrefillOf(params),
+    signedIn: user !== null,
   };
 }
-
-const failed = (description: string, title: string) =>
-  ({ title, description, variant: "destructive" }) as const;
 
 const TOAST_TITLES: Record<string, string> = {
   [BOOKING_REFUSALS.dateNotAvailable]: "Date Not Available",
@@ -69,13 +69,15 @@ const TOAST_TITLES: Record<string, string> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
-  if (!user) {
-    const message = "Please sign in to book an artist.";
-    return replyError(401, message, failed(message, "Authentication Required"));
-  }
   const form = await readForm(request);
   const parsed = parseForm(BookingRequestSchema, form);
   if (!parsed.ok) return parsed.reply;
+  if (!user) {
+    // Signed out: sign in or up first, then back to this form with what was chosen in it
+    // (docs/product.md, "Bookings").
+    const back = bookingFormHref(parsed.data.artistId, parsed.data);
+    return redirect(`/auth?reason=book&redirectTo=${encodeURIComponent(back)}`);
+  }
   return attempt(
     async () => {
       const booked = await createBookingRequest(context, user, parsed.data);
@@ -119,10 +121,12 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           result={result}
           artistId={artist.id}
           hourlyRate={artist.hourlyRate}
+          timeZone={artist.timeZone}
           quickPicks={loaderData.quickPicks}
           blockedDates={loaderData.blockedDates}
           today={loaderData.today}
           prefill={loaderData.prefill}
+          signedIn={loaderData.signedIn}
         />
       </Card>
     </main>

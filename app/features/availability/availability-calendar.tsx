@@ -56,6 +56,8 @@ export type AvailabilityCalendarProps = {
   editable?: boolean;
   onSetStatus?: (date: string, status: AvailabilityStatus) => void;
   onClear?: (date: string) => void;
+  /** A day was picked (clicked), for the page around the calendar: the profile books it. */
+  onSelectDate?: (date: string) => void;
   className?: string;
 };
 
@@ -109,6 +111,7 @@ export function AvailabilityCalendar({
   editable = false,
   onSetStatus,
   onClear,
+  onSelectDate,
   className = "",
 }: AvailabilityCalendarProps) {
   const id = useId();
@@ -168,6 +171,7 @@ export function AvailabilityCalendar({
 
   function onDayClick(date: string) {
     setSelected(date);
+    onSelectDate?.(date);
     setFocusDate(date);
     if (editable && date >= today) onSetStatus?.(date, pickedStatus(statusPicker.current));
   }

@@ -10,12 +10,20 @@ import type { QuickPick } from "./quick-picks";
 export type BookingDialogProps = {
   /** How many times "Book Performance" was used: each use opens the dialog. */
   asked: number;
-  artist: { id: string; slug: string; artistName: string; hourlyRate: number | null };
+  artist: {
+    id: string;
+    slug: string;
+    artistName: string;
+    hourlyRate: number | null;
+    timeZone: string;
+  };
   quickPicks: QuickPick[];
   blockedDates: Record<string, string>;
   today: string;
-  /** The date the visitor searched for: the form starts on it. */
+  /** The date the visitor searched for or picked in the calendar: the form starts on it. */
   startDate?: string;
+  /** False for a signed-out visitor (see BookingRequestForm). */
+  signedIn: boolean;
 };
 
 /**
@@ -29,6 +37,7 @@ export function BookingDialog({
   blockedDates,
   today,
   startDate,
+  signedIn,
   asked,
 }: BookingDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -66,15 +75,18 @@ export function BookingDialog({
           </button>
         </div>
         <BookingRequestForm
-          key={location.key}
+          // A new page, or a new day picked in the profile's calendar, starts the form afresh.
+          key={`${location.key}:${startDate ?? ""}`}
           fetcher={fetcher}
           result={fetcher.data}
           artistId={artist.id}
           hourlyRate={artist.hourlyRate}
+          timeZone={artist.timeZone}
           quickPicks={quickPicks}
           blockedDates={blockedDates}
           today={today}
           prefill={startDate ? { eventDate: startDate } : undefined}
+          signedIn={signedIn}
         />
       </div>
     </dialog>

@@ -5,6 +5,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
+import { isIsoDate, zoneAbbreviation, zonedDateTimeToUtc } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { fieldText, useEarlyInput } from "~/lib/use-early-input";
 import { usePending } from "~/lib/use-pending";
@@ -25,12 +26,16 @@ type Props = {
   result: FormReply | undefined;
   artistId: string;
   hourlyRate: number | null;
+  /** The artist's zone: the date and start time are wall-clock values there. */
+  timeZone: string;
   quickPicks: QuickPick[];
   /** Date → status for dates that are not available, to warn before sending. */
   blockedDates: Record<string, string>;
   today: string;
   /** Values to start from (a substitute's request carries the cancelled booking's). */
   prefill?: Record<string, string>;
+  /** False for a signed-out visitor: sending takes them to sign in first, with what they chose. */
+  signedIn?: boolean;
 };
 
 /**
@@ -43,10 +48,12 @@ export function BookingRequestForm({
   result,
   artistId,
   hourlyRate,
+  timeZone,
   quickPicks,
   blockedDates,
   today,
   prefill,
+  signedIn = true,
 }: Props) {
   const typed = result?.values ?? prefill;
   const [date, setDate] = useState(typed?.eventDate ?? "");
@@ -57,6 +64,11 @@ export function BookingRequestForm({
     setHours(fieldText(typedEarly, "durationHours"));
   });
   const busy = usePending({ fetcher });
+  // The zone's name on the chosen date (EST or EDT), today's before one is chosen.
+  const zone = zoneAbbreviation(
+    timeZone,
+    zonedDateTimeToUtc(isIsoDate(date) ? date : today, "12:00", timeZone),
+  );
   const blocked = date ? blockedDates[date] : undefined;
   const estimate =
     Number(hours) >= DURATION_MIN && Number(hours) <= DURATION_MAX
@@ -125,7 +137,7 @@ export function BookingRequestForm({
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
-          label="Start Time (optional)"
+          label={`Start Time (optional, artist's time, ${zone})`}
           name="startTime"
           type="time"
           defaultValue={typed?.startTime}
@@ -179,6 +191,12 @@ export function BookingRequestForm({
           final price may vary.
         </p>
       </div>
+      {signedIn ? null : (
+        <p className="text-sm text-slate-600">
+          Next you sign in, or create an account: the date, start time, hours, venue and event type
+          you chose here come with you.
+        </p>
+      )}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? (
           <>

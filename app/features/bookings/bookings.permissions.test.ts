@@ -211,16 +211,17 @@ describe("every booking endpoint, for people who are not its parties", () => {
     ]) {
       expect(html).toContain(message);
     }
-    expect(
-      (
-        await postForm(app, "/bookings", {
-          artistId,
-          eventDate: "2030-01-01",
-          durationHours: "2",
-          venue: "x",
-        })
-      ).status,
-    ).toBe(401);
+    // Signed out: sent to sign in, with the form's address to come back to; nothing stored.
+    const signedOut = await postForm(app, "/bookings", {
+      artistId,
+      eventDate: "2030-01-01",
+      durationHours: "2",
+      venue: "x",
+    });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toMatch(
+      /^\/auth\?reason=book&redirectTo=%2Fbookings%3F/,
+    );
     const self = await postForm(
       app,
       "/bookings",

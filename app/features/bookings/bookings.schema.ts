@@ -146,3 +146,20 @@ export function bookingPrefillOf(params: URLSearchParams): Record<string, string
   }
   return prefill;
 }
+
+/**
+ * The booking form's address with what a visitor chose in it (`bookingPrefillOf` reads it back):
+ * where a signed-out visitor's request waits while they sign in or sign up. The message stays
+ * behind: the return address has to fit in 2000 characters (`safeRedirectPath`).
+ */
+export function bookingFormHref(artist: string, request: BookingRequest): string {
+  const params = new URLSearchParams({
+    artist,
+    date: request.eventDate,
+    hours: String(request.durationHours),
+    venue: request.venue,
+    eventType: request.eventType,
+  });
+  if (request.startTime) params.set("startTime", request.startTime);
+  return `/bookings?${params}`;
+}

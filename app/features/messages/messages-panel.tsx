@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClasses } from "~/components/ui/input-classes";
 import { useToast } from "~/components/ui/toast";
-import { formatTime, MONTH_NAMES, wallClockIn, zoneAbbreviation } from "~/lib/dates";
+import { formatShortWallClock } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { withWholeStylesheet } from "~/lib/page-styles";
 import { fieldText, useEarlyInput } from "~/lib/use-early-input";
@@ -13,29 +13,13 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/use-pending";
 import type { BookingMessage } from "./messages.server";
 
-/** "Nov 21, 7:30 PM" in the reader's own zone (the browser's). */
-const localFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 /**
- * When a message was sent, in the reader's zone. The server does not know that zone, so the
- * page is first drawn in `timeZone` with its abbreviation ("Nov 21, 7:30 PM IST"); once
- * JavaScript runs, the browser's own time replaces it.
+ * When a message was sent, in the booking's zone (the artist's) with its abbreviation, like every
+ * time on a booking page: "Nov 21, 7:30 PM IST", the same for both parties, before and after
+ * JavaScript runs.
  */
-function MessageTime({ at, timeZone, local }: { at: string; timeZone: string; local: boolean }) {
-  if (local) return <time dateTime={at}>{localFormat.format(new Date(at))}</time>;
-  const { date, time } = wallClockIn(at, timeZone);
-  const [, month = "1", day = "1"] = date.split("-");
-  const monthName = (MONTH_NAMES[Number(month) - 1] ?? "").slice(0, 3);
-  return (
-    <time dateTime={at}>
-      {`${monthName} ${Number(day)}, ${formatTime(time)} ${zoneAbbreviation(timeZone, at)}`}
-    </time>
-  );
+function MessageTime({ at, timeZone }: { at: string; timeZone: string }) {
+  return <time dateTime={at}>{formatShortWallClock(at, timeZone)}</time>;
 }
 
 /**
@@ -56,7 +40,7 @@ export function MessagesPanel({
   userId: string;
   initial: BookingMessage[];
   canSend: boolean;
-  /** The zone message times are drawn in before JavaScript runs (the app's). */
+  /** The booking's zone (the artist's): message times are drawn in it. */
   timeZone: string;
   /** A confirmation after sending (the artist's 'Message Sent'). */
   sentToast?: { title: string; description: string };
@@ -142,7 +126,7 @@ export function MessagesPanel({
                     className={`text-xs wrap-anywhere ${mine ? "text-brand-100" : "text-slate-600"}`}
                   >
                     {mine ? "You" : m.senderName} ·{" "}
-                    <MessageTime at={m.createdAt} timeZone={timeZone} local={hydrated} />
+                    <MessageTime at={m.createdAt} timeZone={timeZone} />
                   </p>
                   <p className="whitespace-pre-wrap wrap-anywhere">{m.message}</p>
                 </div>
