@@ -561,10 +561,18 @@ export const externalCalendars = pgTable(
     syncStartedAt: timestamp({ withTimezone: true }),
     lastSyncedAt: timestamp({ withTimezone: true }),
     lastError: text(),
+    // Set when a read ran out of time or memory, or crashed its worker: the background sync
+    // leaves the calendar alone until its artist presses 'Sync now' (decision 041).
+    stoppedAt: timestamp({ withTimezone: true }),
+    stopReason: text({ enum: ["timeout", "memory", "crashed"] }),
   },
   (t) => [
     uniqueIndex().on(t.artistProfileId, t.url),
     check("external_calendars_url_check", sql`char_length(${t.url}) <= 2000`),
+    check(
+      "external_calendars_stop_reason_check",
+      oneOf("stop_reason", ["timeout", "memory", "crashed"]),
+    ),
     index("external_calendars_due_idx").on(t.syncStartedAt),
   ],
 );

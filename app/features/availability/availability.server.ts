@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
-import { todayIn } from "~/lib/dates";
+import { formatLongDate, todayIn } from "~/lib/dates";
 import { refuse } from "~/lib/problem";
 import { queryRows } from "~db/client";
 import { artistProfiles, availability } from "~db/schema";
-import type { AvailabilityEntry, AvailabilityStatus } from "./availability";
+import type { AvailabilityEntry, AvailabilityStatus, BusyStatus } from "./availability";
 import { canKeepCalendar } from "./availability.policy";
 
 type Ctx = Pick<AppContext, "db">;
@@ -47,7 +47,11 @@ async function calendarOf(ctx: Ctx, actor: Actor, date: string): Promise<string>
   return artist.id;
 }
 
-/** One entry per artist and date: a new status replaces the old one. */
+/**
+ * One entry per artist and date: a new status replaces the old one. A day busy in one of the
+ * artist's imported calendars can't be marked available: clients would see it green, and the
+ * booking rule would still refuse it.
+ */
 export async function setAvailability(
   ctx: Ctx,
   actor: Actor,
@@ -55,6 +59,18 @@ export async function setAvailability(
 ) {
   const artistProfileId = await calendarOf(ctx, actor, input.date);
   const { date, status, notes } = input;
+  if (status === "available") {
+    const [imported] = await queryRows<{ busy: boolean }>(
+      ctx.db,
+      sql`SELECT EXISTS (SELECT 1 FROM imported_busy_days
+        WHERE artist_profile_id = ${artistProfileId} AND date = ${date}::date) AS busy`,
+    );
+    if (imported?.busy)
+      refuse(
+        "conflict",
+        `${formatLongDate(date)} is busy in one of your other calendars, so it can't be marked available. Free it there, or remove that calendar.`,
+      );
+  }
   await ctx.db
     .insert(availability)
     .values({ artistProfileId, date, status, notes })
@@ -94,8 +110,7 @@ export function freeOnDateSql(artist: SQL, date: string, within?: { location: st
     WHERE bd.artist_profile_id = ${artist} AND bd.date = ${date}::date${inLocation})`;
 }
 
-/** Why a day is not free, in the words the booking form uses. */
-export type BusyStatus = "booked" | "unavailable";
+export type { BusyStatus };
 
 /**
  * The days from `from` to `to` (inclusive) on which the artist is not free, by the rule of

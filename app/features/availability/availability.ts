@@ -9,7 +9,14 @@ export type AvailabilityEntry = {
   date: string;
   status: AvailabilityStatus;
   notes: string | null;
+  /** No mark of the artist's: the day shows what the booking rule says (see `shownDays`). */
+  unmarked?: boolean;
+  /** To the artist only: the imported calendars (by host) the day is busy in. */
+  busyIn?: string[];
 };
+
+/** Why a day is not free, in the words the booking form uses (see `freeOnDateSql`). */
+export type BusyStatus = "booked" | "unavailable";
 
 export const STATUS_LABELS: Record<AvailabilityStatus, string> = {
   available: "Available",

@@ -8,12 +8,18 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchArtists } from "~/features/artists/artists.server";
 import {
+  getAvailability,
+  getBusyDays,
+  setAvailability,
+} from "~/features/availability/availability.server";
+import { shownDays } from "~/features/availability/shown-days";
+import {
   acceptBooking,
   createBookingRequest,
   declineBooking,
 } from "~/features/bookings/bookings.server";
 import type { SignedInActor } from "~/lib/actor";
-import { addDays, todayIn } from "~/lib/dates";
+import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { generateSecretKeyMultibase } from "~/lib/ed25519-key.server";
 import { loadEnv } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mail.server";
@@ -29,6 +35,7 @@ import { bookingIcs, getFeedUrl, renderFeed, resetFeed } from "./feeds.server";
 import {
   addImportedCalendar,
   claimDueCalendars,
+  getImportedBusyDays,
   listImportedCalendars,
   readClaimedCalendars,
   removeImportedCalendar,
@@ -123,6 +130,8 @@ afterAll(async () => {
 });
 
 const query = discoveryQuery;
+/** 'Sync now' as if a minute had passed since the calendar was last read. */
+const later = { minIntervalMs: 0 };
 
 describe("calendars in", () => {
   it("a busy day blocks requests and date search; the next sync frees it; no event text is kept", async () => {
@@ -159,15 +168,76 @@ describe("calendars in", () => {
     );
     expect(JSON.stringify(dump)).not.toMatch(/surgery|Private details/);
 
-    // The event goes from the calendar: the next sync frees the day.
+    // The event goes from the calendar: the next sync frees the day (read a minute later).
     served.set(`/${artist.artistId}.ics`, icsWith([]));
     expect(
-      await syncImportedCalendar(ctx(), artistActor(artist), { calendarId: listed!.id }),
+      await syncImportedCalendar(ctx(), artistActor(artist), { calendarId: listed!.id }, later),
     ).toEqual({ ok: true, busyDays: 0 });
     expect((await searchArtists(ctx(), null, query({ location, date: day }))).artists).toHaveLength(
       1,
     );
     await expect(request()).resolves.toMatchObject({ artistName: artist.name });
+  });
+
+  it("an imported busy day shows as unavailable: to the artist with its calendar, to others as any other; it can't be marked available", async () => {
+    const artist = await createArtist({ db: database.db });
+    const today = todayIn(env.timeZone);
+    const [marked, imported, free] = [4, 5, 6].map((n) => addDays(today, n)) as [
+      string,
+      string,
+      string,
+    ];
+    // The artist marked all three available; their other calendar is busy on the first two.
+    for (const date of [marked, imported, free])
+      await setAvailability(ctx(), artistActor(artist), {
+        date,
+        status: "available",
+        notes: "Call me",
+      });
+    served.set(`/shown-${artist.artistId}.ics`, icsWith([marked, imported, addDays(today, 7)]));
+    await addImportedCalendar(ctx(), artistActor(artist), {
+      url: `${base}/shown-${artist.artistId}.ics`,
+    });
+    // …and then tried to mark the busy one available again.
+    await expect(
+      setAvailability(ctx(), artistActor(artist), {
+        date: imported,
+        status: "available",
+        notes: null,
+      }),
+    ).rejects.toMatchObject({
+      code: "conflict",
+      message: `${formatLongDate(imported)} is busy in one of your other calendars, so it can't be marked available. Free it there, or remove that calendar.`,
+    });
+    const days = { artistId: artist.artistId, from: today, to: addDays(today, 10) };
+    const [marks, busy, busyIn] = await Promise.all([
+      getAvailability(ctx(), null, days),
+      getBusyDays(ctx(), null, days),
+      getImportedBusyDays(ctx(), artistActor(artist), days),
+    ]);
+    const host = new URL(base).host;
+    expect(busyIn).toEqual({
+      [marked]: [host],
+      [imported]: [host],
+      [addDays(today, 7)]: [host],
+    });
+    // Others: never green where a request is refused, and nothing of the calendar.
+    expect(shownDays(marks, busy)).toEqual([
+      { date: marked, status: "unavailable", notes: null },
+      { date: imported, status: "unavailable", notes: null },
+      { date: free, status: "available", notes: "Call me" },
+      { date: addDays(today, 7), status: "unavailable", notes: null, unmarked: true },
+    ]);
+    // The artist: the same, with the calendar each busy day comes from.
+    expect(shownDays(marks, busy, busyIn).map((d) => [d.date, d.status, d.busyIn])).toEqual([
+      [marked, "unavailable", [host]],
+      [imported, "unavailable", [host]],
+      [free, "available", undefined],
+      [addDays(today, 7), "unavailable", [host]],
+    ]);
+    // Nobody else's calendars: another artist's imported days are not theirs to see.
+    const other = await createArtist({ db: database.db });
+    expect(await getImportedBusyDays(ctx(), artistActor(other), days)).toEqual({});
   });
 
   it("a repeating event no date can match is skipped, and the calendar's other days still count", async () => {
@@ -200,7 +270,7 @@ describe("calendars in", () => {
     served.set(`/flaky-${artist.artistId}.ics`, "<html>Please sign in</html>");
     const [calendar] = await listImportedCalendars(ctx(), artistActor(artist));
     expect(
-      await syncImportedCalendar(ctx(), artistActor(artist), { calendarId: calendar!.id }),
+      await syncImportedCalendar(ctx(), artistActor(artist), { calendarId: calendar!.id }, later),
     ).toEqual({ ok: false, error: NOT_A_CALENDAR });
     const [after] = await listImportedCalendars(ctx(), artistActor(artist));
     expect(after).toMatchObject({ lastError: NOT_A_CALENDAR, busyDays: 1 });

@@ -37,6 +37,9 @@ export function ImportedCalendars({
               {c.lastError ? (
                 <p className="mt-1 text-red-700 wrap-anywhere" role="status">
                   {c.lastError}
+                  {c.stoppedAt
+                    ? " Its busy days from the last good read still count. Press 'Sync now' to read it again once it is fixed, or remove it."
+                    : null}
                 </p>
               ) : null}
               <p className="mt-1 text-slate-600">
