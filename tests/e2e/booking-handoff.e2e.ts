@@ -110,8 +110,9 @@ test("a date picked on a profile survives sign-up: back on the form with the dat
   await page.getByLabel("Message", { exact: true }).fill("Is there a piano on stage?");
   await page.getByLabel("Message", { exact: true }).press("Enter");
   const messages = page.getByRole("region", { name: "Messages" });
-  await expect(messages.getByText("Is there a piano on stage?")).toBeVisible();
-  await expect(messages.locator("time").last()).toHaveText(
+  const sent = messages.getByRole("listitem").filter({ hasText: "Is there a piano on stage?" });
+  await expect(sent).toBeVisible();
+  await expect(sent.locator("time")).toHaveText(
     /^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M C[SD]T$/,
   );
   await visitor.close();

@@ -102,6 +102,10 @@ if (serverUrl) {
       }
       const client = await visitor(browser, server, "198.51.100.40");
       const clientAccount = await signUpConfirmed(client, newAccount({ firstName: "Tara" }));
+      // One client may send an artist five requests a day (decision 038): a second one sends the
+      // rest.
+      const secondClient = await visitor(browser, server, "198.51.100.41");
+      await signUpConfirmed(secondClient, newAccount({ firstName: "Uma" }));
       const artistSlug = slugOf(names.artist);
       const { rows } = await db.query<{ id: string; time_zone: string }>(
         "SELECT id, time_zone FROM artist_profiles WHERE slug = $1",
@@ -113,8 +117,9 @@ if (serverUrl) {
       // ── Eight requests on eight dates ────────────────────────────────────────────────────
       const dates = Array.from({ length: 8 }, (_, i) => addDays(today, 10 + i));
       const ids: string[] = [];
-      for (const date of dates) {
-        const location = await post(client, `${server.url}/bookings?artist=${artistSlug}`, {
+      for (const [i, date] of dates.entries()) {
+        const sender = i < 5 ? client : secondClient;
+        const location = await post(sender, `${server.url}/bookings?artist=${artistSlug}`, {
           artistId,
           eventDate: date,
           startTime: "19:00",
@@ -133,19 +138,23 @@ if (serverUrl) {
         intent: "message",
         message: "Happy to play! Which songs?",
       });
-      // Everything happened 30 hours ago: the unanswered request is now past its 24 hours.
-      await db.query(
-        `UPDATE bookings SET created_at = created_at - interval '30 hours',
-           responded_at = responded_at - interval '30 hours',
-           confirmed_at = confirmed_at - interval '30 hours'
-         WHERE artist_profile_id = $1`,
-        [artistId],
-      );
-      await db.query(
-        `UPDATE booking_messages SET created_at = created_at - interval '30 hours'
-         WHERE booking_id IN (SELECT id FROM bookings WHERE artist_profile_id = $1)`,
-        [artistId],
-      );
+      // Everything happened at least 30 hours ago, each request a day before the next: the
+      // unanswered one is past its 24 hours, and one client's requests of a day, which count as
+      // one (decision 038), are eight days here.
+      for (const [i, id] of ids.entries()) {
+        const ago = `${30 + 24 * i} hours`;
+        await db.query(
+          `UPDATE bookings SET created_at = created_at - $2::interval,
+             responded_at = responded_at - $2::interval,
+             confirmed_at = confirmed_at - $2::interval
+           WHERE id = $1`,
+          [id, ago],
+        );
+        await db.query(
+          "UPDATE booking_messages SET created_at = created_at - $2::interval WHERE booking_id = $1",
+          [id, ago],
+        );
+      }
 
       // ── The rate on the profile, the discovery card and the dashboard ─────────────────────
       const rate = "Responds within 24 h to 88% of requests (8 in 90 days)";
