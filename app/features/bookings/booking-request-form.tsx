@@ -135,7 +135,8 @@ export function BookingRequestForm({
           </div>
         </fieldset>
       ) : null}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      {/* Bottom-aligned: the start time's longer label may take two lines beside the duration. */}
+      <div className="grid grid-cols-1 items-end gap-4 sm:grid-cols-2">
         <Field
           label={`Start Time (optional, artist's time, ${zone})`}
           name="startTime"

@@ -49,8 +49,8 @@ export function SubstituteList({
         <>
           <p className="mt-1 text-sm text-slate-600">
             Artists in {artistName}'s city come first, then those who played verified sessions with{" "}
-            {artistName}, in the same or a similar genre, with the most gigs verified by clients
-            here, and the best rated.
+            {artistName}, then the same or a similar genre, gigs verified by clients here, and
+            rating.
           </p>
           <ul className="mt-4 space-y-3">
             {substitutes.map((s) => (
@@ -59,7 +59,8 @@ export function SubstituteList({
                 className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3"
               >
                 <ArtistAvatar name={s.artistName} avatarPath={s.avatarPath} size="sm" />
-                <div className="min-w-0 flex-1">
+                {/* Room for the reasons: on a phone the button goes to a line of its own. */}
+                <div className="min-w-0 flex-1 basis-40">
                   <p className="font-medium wrap-anywhere">
                     <Link to={`/artist/${s.slug}`} className="text-brand-700 underline">
                       {s.artistName}
