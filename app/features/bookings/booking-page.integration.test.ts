@@ -98,14 +98,12 @@ describe("times on a booking page, in the artist's zone with its name", () => {
 
   it("writes each message's time with the zone, the same for both parties", async () => {
     const id = await booking("pending");
-    await database.db
-      .insert(bookingMessages)
-      .values({
-        bookingId: id,
-        senderUserId: artist.id,
-        message: "Soundcheck at six?",
-        createdAt: at,
-      });
+    await database.db.insert(bookingMessages).values({
+      bookingId: id,
+      senderUserId: artist.id,
+      message: "Soundcheck at six?",
+      createdAt: at,
+    });
     for (const who of [client, artist]) {
       const { html } = await page(`/bookings/${id}`, who.cookie);
       expect(html).toContain(
