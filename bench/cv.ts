@@ -1,4 +1,4 @@
-// `npm run bench:cv`: the signed CV's costs (issue 12, "Measured").
+// `npm run bench:cv`: the signed CV's costs (decision 018).
 //  1. Time to issue one credential: build and sign an Open Badges credential (eddsa-rdfc-2022).
 //  2. p95 of GET /artist/{slug}/cv.json for an artist with 500 verified sessions, on the
 //     production build, on PGlite and (with BENCH_DATABASE_URL) on a fresh PostgreSQL database.

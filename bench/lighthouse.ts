@@ -51,7 +51,7 @@ import { serveControls } from "./controls";
 import { atCpuTime, type TraceEvent } from "./cpu-time-trace";
 import { serveFloor } from "./floor/serve";
 
-// Issue 15's targets, relative to the floor page measured in the same run.
+// The page-speed budget's targets, relative to the floor page measured in the same run.
 const SCORE_GOAL = 100;
 const SCRIPT_RATIO_GOAL = 1.05;
 const LCP_RATIO_GOAL = 1.15;

@@ -1,4 +1,4 @@
-// `npm run bench:weight`: the deterministic half of issue 15's budget, in about a minute. Builds
+// `npm run bench:weight`: the deterministic half of the page-speed budget, in about a minute. Builds
 // the app and the floor (bench/floor), starts both on a fresh data dir like bench:lighthouse, then
 // loads each public page cold (a new browser context: empty cache, no service worker) in Debian
 // Chromium with a phone's viewport, waits until the network is idle, and prints per page the
@@ -37,7 +37,7 @@ import {
 } from "./bench-setup";
 import { serveFloor } from "./floor/serve";
 
-// Issue 15's targets, relative to the floor page measured in the same run.
+// The page-speed budget's targets, relative to the floor page measured in the same run.
 const SCRIPT_RATIO_GOAL = 1.05;
 const REQUESTS_GOAL = 8;
 const DASHBOARD_SCRIPT_RATIO_GOAL = 1.5;

@@ -2,7 +2,7 @@
 // throughput/latency (autocannon) and the gzipped JS/CSS each public page loads (Chromium).
 // With BENCH_DATABASE_URL (a PostgreSQL server) it runs on a fresh database there, seeded with
 // the demo data, and prints the profile's throughput as a share of the 404 page's (the shell
-// with no data): issue 15 asks for at least 0.6.
+// with no data): the page-speed budget asks for at least 0.6.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";

@@ -7,7 +7,7 @@ import { busyDaysIn } from "./busy-days";
 import type { BusyDaysInput, BusyDaysOutput } from "./busy-days.worker";
 import { READ_LIMITS } from "./calendars.constants";
 
-/** Files that once hung the server, grew its memory or leaked between artists (issue 37). */
+/** Files that once hung the server, grew its memory or leaked between artists (found by an outside review). */
 
 const calendar = (...parts: string[][]) =>
   [

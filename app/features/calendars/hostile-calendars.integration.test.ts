@@ -23,7 +23,7 @@ import {
 } from "./imports.server";
 
 /**
- * Calendars that once hung, flooded or outran the server (issue 37), read from a calendar server
+ * Calendars that once hung, flooded or outran the server (found by an outside review), read from a calendar server
  * of the test's own on loopback. The file has a database of its own: its background-sync rounds
  * claim every due calendar in it.
  */

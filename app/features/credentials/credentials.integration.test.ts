@@ -408,7 +408,7 @@ describe("checking", () => {
   it("signs again with evidence once a file has a SHA-256, revoking the older credential", async () => {
     const { slug, sessionId } = await peerConfirmed("Recorded gig");
     await drain();
-    // The evidence hash column comes with the other part of issue 12; made here if absent.
+    // The evidence hash column comes with the evidence-hash migration; made here if absent.
     await database.db.execute(sql`ALTER TABLE session_media ADD COLUMN IF NOT EXISTS sha256 text`);
     const sha = "a".repeat(64);
     const [media] = await database.db
