@@ -5,17 +5,14 @@ import type { ServerBuild } from "react-router";
 import { autoCompletePastBookings } from "~/features/bookings/bookings.server";
 import { claimDueCalendars, readClaimedCalendars } from "~/features/calendars/imports.server";
 import { startCredentialWorker } from "~/features/credentials/issuance.server";
-import { createAuth } from "~/lib/auth.server";
 import { todayIn } from "~/lib/dates";
 import { type Env, isEnvError, loadEnv } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
-import { createMailer } from "~/lib/mail.server";
 import { startPeriodicJob } from "~/lib/periodic-job.server";
-import { createRealtime } from "~/lib/realtime.server";
 import { createStorage } from "~/lib/storage.server";
 import { databaseOptionsFor, openDatabase } from "~db/client";
 import { isDatabaseEmpty, seedDemoData } from "~db/seed";
-import { createApp } from "./app";
+import { composeApp } from "./composition";
 import { gracefulClose } from "./graceful-close";
 
 export type BootOptions = {
@@ -61,10 +58,13 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     logger.info("seeded demo data into the empty embedded database");
   }
 
-  const mailer = createMailer(env, logger);
-  const auth = createAuth({ db: database.db, env, mailer, logger });
-  const storage = createStorage(env.storage);
-  const realtime = await createRealtime(database);
+  const { app, realtime } = await composeApp({
+    env,
+    logger,
+    database,
+    getBuild: options.getBuild,
+    clientDir: options.clientDir,
+  });
   // Every 10 minutes one instance writes down what reads already show: past confirmed bookings
   // completed, past pending ones cancelled (see docs/decisions/011-periodic-jobs.md).
   const autoComplete = startPeriodicJob({
@@ -89,17 +89,6 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   // one instance at a time (docs/decisions/018-signed-performance-cv.md).
   const credentialWorker = await startCredentialWorker({ database, env, logger });
 
-  const app = createApp({
-    env,
-    logger,
-    database,
-    auth,
-    mailer,
-    storage,
-    realtime,
-    getBuild: options.getBuild,
-    clientDir: options.clientDir,
-  });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
     if (options.before) options.before(req, res, () => listener(req, res));

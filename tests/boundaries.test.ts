@@ -61,12 +61,6 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "sharing -> music-sessions/verification-levels",
 ]);
 
-/** Shared code that may use a feature: each with its reason. */
-const ALLOWED_SHARED = new Set<string>([
-  // better-auth's configuration sends the account mails (confirmation, reset) it triggers.
-  "app/lib/auth.server.ts -> app/features/accounts/account-mails",
-]);
-
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 function sourceFiles(dir: string): string[] {
@@ -122,7 +116,7 @@ describe("module boundaries", () => {
           found.add(`${file} -> ${target.replace(/\.(ts|tsx)$/, "")}`);
       }
     }
-    expect([...found].filter((c) => !ALLOWED_SHARED.has(c)).sort()).toEqual([]);
+    expect([...found].sort()).toEqual([]);
   });
 
   it("nothing imports a route module", () => {

@@ -1,7 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
-import { accountMails } from "~/features/accounts/account-mails";
 import type { Database } from "~db/client";
 import {
   authAccounts,
@@ -13,7 +12,7 @@ import {
 } from "~db/schema";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
-import type { Mailer } from "./mail.server";
+import type { Mail, Mailer } from "./mail.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 export const PASSWORD_MIN = 6;
@@ -32,6 +31,17 @@ export function trustedOrigins(env: Env): string[] {
 }
 
 /**
+ * The mails better-auth sends on its own (confirmation, reset): the accounts feature writes them
+ * and the composition root (server/composition.ts) hands them in, so this module knows no feature.
+ */
+export type AuthMails = {
+  confirmSignUp(to: string, name: string, url: string): Mail;
+  confirmNewEmail(to: string, name: string, url: string): Mail;
+  resetPassword(to: string, name: string, url: string): Mail;
+  existingAccountSignUp(to: string, name: string, signInUrl: string): Mail;
+};
+
+/**
  * better-auth on our own tables: e-mail and password (scrypt), confirmation before sign-in,
  * single-use reset links valid 30 minutes, sessions in the database.
  */
@@ -39,11 +49,13 @@ export function createAuth({
   db,
   env,
   mailer,
+  mails,
   logger,
 }: {
   db: Database;
   env: Env;
   mailer: Mailer;
+  mails: AuthMails;
   logger: Logger;
 }) {
   return betterAuth({
@@ -86,15 +98,11 @@ export function createAuth({
       resetPasswordTokenExpiresIn: 30 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(accountMails.resetPassword(user.email, user.name, url));
+        await mailer.send(mails.resetPassword(user.email, user.name, url));
       },
       onExistingUserSignUp: async ({ user }) => {
         await mailer.send(
-          accountMails.existingAccountSignUp(
-            user.email,
-            user.name,
-            new URL("/auth", env.appUrl).href,
-          ),
+          mails.existingAccountSignUp(user.email, user.name, new URL("/auth", env.appUrl).href),
         );
       },
     },
@@ -105,8 +113,8 @@ export function createAuth({
       sendVerificationEmail: async ({ user, url }) => {
         // A verified user receiving a verification mail is confirming a new address.
         const mail = user.emailVerified
-          ? accountMails.confirmNewEmail(user.email, user.name, url)
-          : accountMails.confirmSignUp(user.email, user.name, url);
+          ? mails.confirmNewEmail(user.email, user.name, url)
+          : mails.confirmSignUp(user.email, user.name, url);
         await mailer.send(mail);
       },
     },

@@ -5,14 +5,11 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
-import { createAuth } from "~/lib/auth.server";
 import { generateSecretKeyMultibase } from "~/lib/ed25519-key.server";
 import { loadEnv } from "~/lib/env.server";
-import { createMailer } from "~/lib/mail.server";
 import { createRealtime, type Realtime } from "~/lib/realtime.server";
-import { createStorage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
-import { createApp } from "../../server/app";
+import { composeApp } from "../../server/composition";
 
 // One Vite server per test worker, shared by the apps its test files start: starting one and
 // compiling the routes costs seconds, and test files run one after another in a worker without
@@ -61,20 +58,13 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     }),
   );
   const vite = await workerVite();
-  const mailer = createMailer(env, logger);
-  const auth = createAuth({ db: database.db, env, mailer, logger });
-  const storage = createStorage(env.storage);
-  // A test may hand in a database that is already closed (to test failures): no LISTEN then.
-  const realtime = await createRealtime(database).catch(() => createRealtimeWithoutDatabase());
-  const app = createApp({
+  const { app, mailer, auth, storage, realtime } = await composeApp({
     env,
     logger,
     database,
-    auth,
-    mailer,
-    storage,
-    realtime,
     getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    // A test may hand in a database that is already closed (to test failures): no LISTEN then.
+    openRealtime: (db) => createRealtime(db).catch(() => createRealtimeWithoutDatabase()),
   });
   return {
     env,
