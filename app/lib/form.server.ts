@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import type { ToastInput } from "~/components/ui/toast";
 import type { FieldErrors, FormReply } from "./form";
 import type { Logger } from "./logger.server";
 import { isProblem, type Problem, statusOf } from "./problem";
+import type { ToastInput } from "./toast";
 
 /** Field names whose values are never echoed back into a page. */
 const SECRET_FIELD = /password|token|secret/i;

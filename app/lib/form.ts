@@ -1,4 +1,4 @@
-import type { ToastInput } from "~/components/ui/toast";
+import type { ToastInput } from "./toast";
 
 export type FieldErrors = Record<string, string>;
 

@@ -2,7 +2,8 @@ import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, Link, RouterProvider, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type Markup, PageMarkupContext, ServerMarkup } from "~/components/ui/server-markup";
+import { PageMarkupContext, ServerMarkup } from "~/components/ui/server-markup";
+import type { Markup } from "./markup";
 import { renderMarkup } from "./server-markup.server";
 
 /** What a loader gets for a `.data` request: no page to keep the markup in. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import type { Markup } from "~/components/ui/server-markup";
 import type { AppContext } from "./context";
+import type { Markup } from "./markup";
 
 /**
  * Renders the parts of a page that need no JavaScript to markup, in a loader: the route shows it

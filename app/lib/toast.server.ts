@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
-import type { ToastInput } from "~/components/ui/toast";
+import type { ToastInput } from "./toast";
 
 const ToastSchema = z.object({
   title: z.string().max(200),

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { type ToastInput, useToast } from "~/components/ui/toast";
+import { useToast } from "~/components/ui/toast";
+import type { ToastInput } from "./toast";
 
 /** Shows a toast once for each new value (for example each action result). */
 export function useToastOn(value: unknown, toast: ToastInput | null | undefined) {

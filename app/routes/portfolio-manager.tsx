@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import type { ToastInput } from "~/components/ui/toast";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { FeatureMediaSchema, PortfolioSettingsSchema } from "~/features/portfolio/portfolio.schema";
 import {
@@ -14,6 +13,7 @@ import {
   type PortfolioManagerLoaderData,
 } from "~/features/portfolio/portfolio-manager";
 import { parseForm, readForm, replyOk, replyProblem } from "~/lib/form.server";
+import type { ToastInput } from "~/lib/toast";
 import { pageMeta } from "~/lib/meta";
 import { isProblem } from "~/lib/problem";
 import { useToastOn } from "~/lib/use-toast-on";

@@ -1,10 +1,11 @@
 import Check from "lucide-react/icons/check";
 import Copy from "lucide-react/icons/copy";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ToastInput } from "~/lib/toast";
 import { Button } from "./button";
 import { FieldFrame, useFieldIds } from "./field";
 import { inputClasses } from "./input-classes";
-import { type ToastInput, useToast } from "./toast";
+import { useToast } from "./toast";
 
 const COPIED_MS = 2000;
 

@@ -1,12 +1,6 @@
 import { createContext, type MouseEvent, useContext } from "react";
 import { useNavigate, useSubmit } from "react-router";
-
-/**
- * Markup rendered on the server by `renderMarkup` (app/lib/server-markup.server.tsx): the markup
- * itself, or on a whole page the key under which the server render finds it (`PageMarkupContext`)
- * and the browser finds it in the page (`data-markup`).
- */
-export type Markup = { __html: string } | { key: string };
+import type { Markup } from "~/lib/markup";
 
 /** The server render's markup of this page, by key (see `AppContext.pageMarkup`). */
 export const PageMarkupContext = createContext<ReadonlyMap<string, string> | undefined>(undefined);

@@ -1,6 +1,7 @@
 import Share2 from "lucide-react/icons/share-2";
+import type { ToastInput } from "~/lib/toast";
 import { Button, type ButtonSize } from "./button";
-import { type ToastInput, useToast } from "./toast";
+import { useToast } from "./toast";
 
 /**
  * Share a link with the device's share sheet, or copy it. Resolves to what happened;

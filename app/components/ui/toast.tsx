@@ -8,12 +8,8 @@ import {
   useRef,
   useState,
 } from "react";
+import type { ToastInput } from "~/lib/toast";
 
-export type ToastInput = {
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive";
-};
 type ToastItem = ToastInput & { id: number };
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
