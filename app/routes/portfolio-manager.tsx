@@ -13,9 +13,9 @@ import {
   type PortfolioManagerLoaderData,
 } from "~/features/portfolio/portfolio-manager";
 import { parseForm, readForm, replyOk, replyProblem } from "~/lib/form.server";
-import type { ToastInput } from "~/lib/toast";
 import { pageMeta } from "~/lib/meta";
 import { isProblem } from "~/lib/problem";
+import type { ToastInput } from "~/lib/toast";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/portfolio-manager";
 
