@@ -19,15 +19,17 @@ import { getArtistProfile, getOwnArtistProfile } from "~/features/artists/artist
 import { getDashboardCounts } from "~/features/artists/dashboard.server";
 import { formatRating } from "~/features/artists/format";
 import { ProfileLink, ShareButton } from "~/features/artists/share-profile";
-import { getAvailability } from "~/features/availability/availability.server";
+import { getAvailability, getBusyDays } from "~/features/availability/availability.server";
+import { calendarQueryOf } from "~/features/availability/calendar-query";
 import { ScheduleEditor } from "~/features/availability/schedule-editor";
+import { shownDays } from "~/features/availability/shown-days";
 import { ArtistBookingCard } from "~/features/bookings/artist-booking-card";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
 import { listArtistBookings } from "~/features/bookings/bookings.server";
 import { CalendarFeedLink } from "~/features/calendars/calendar-feed-link";
 import { getFeedUrl } from "~/features/calendars/feeds.server";
 import { ImportedCalendars } from "~/features/calendars/imported-calendars";
-import { listImportedCalendars } from "~/features/calendars/imports.server";
+import { getImportedBusyDays, listImportedCalendars } from "~/features/calendars/imports.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
@@ -36,7 +38,7 @@ import { getTrustFigures, listTrustReceipts } from "~/features/trust/trust.serve
 import { TrustReceipts } from "~/features/trust/trust-receipts";
 import type { SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
-import { addDays, formatHours, formatLongDate, todayIn } from "~/lib/dates";
+import { formatHours, formatLongDate, todayIn } from "~/lib/dates";
 import { notFound } from "~/lib/form.server";
 import { isUuid } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
@@ -75,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [counts, availability, bookings, sessions, trust, receipts, feedUrl, calendars] =
     await Promise.all([
       getDashboardCounts(context, user, { artist, today }),
-      getAvailability(context, user, { artistId: artist.id, from: today, to: addDays(today, 120) }),
+      tab === "schedule" ? scheduleCalendar(context, user, artist, request, schedule) : null,
       needsBookings ? listArtistBookings(context, user) : Promise.resolve([]),
       tab === "sessions"
         ? loadSessionsSection(context, user, {
@@ -116,6 +118,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tab,
     profileUrl: new URL(`/artist/${artist.slug}`, context.env.appUrl).href,
   };
+}
+
+/**
+ * The Schedule tab's calendar: the month and tab the address asks for (its arrows and tabs are
+ * links), and its days as the booking rule has them: a day busy in an imported calendar or
+ * holding a confirmed booking shows so, with the calendars' hosts to the artist.
+ */
+async function scheduleCalendar(
+  context: AppContext,
+  user: SignedInActor,
+  artist: { id: string; timeZone: string },
+  request: Request,
+  own: boolean,
+) {
+  const today = todayIn(artist.timeZone);
+  const { month, view, until } = calendarQueryOf(new URL(request.url), today);
+  const days = { artistId: artist.id, from: today, to: until };
+  const [marks, busy, busyIn] = await Promise.all([
+    getAvailability(context, user, days),
+    getBusyDays(context, user, days),
+    own ? getImportedBusyDays(context, user, days) : {},
+  ]);
+  return { entries: shownDays(marks, busy, busyIn), month, view };
 }
 
 /**
@@ -359,18 +384,26 @@ function Dashboard({
       {tab === "sessions" && sessions ? <MusicSessionsSection data={sessions} /> : null}
 
       {tab === "schedule" ? (
-        <Card as="section" aria-labelledby="schedule-title">
+        <Card as="section" id="schedule" aria-labelledby="schedule-title">
           <h2 id="schedule-title" className="mb-4 text-lg font-semibold">
             Schedule
           </h2>
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[3fr_2fr]">
-            <ScheduleEditor entries={availability} today={today} />
+            {availability ? (
+              <ScheduleEditor
+                entries={availability.entries}
+                today={today}
+                month={availability.month}
+                view={availability.view}
+              />
+            ) : null}
             <div className="min-w-0 space-y-4">
               <div className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
                 <p className="font-medium">How to update your schedule</p>
                 <p className="mt-1">
-                  Pick a status (Available, Booked or Unavailable), then click a date to set it.
-                  Green is available, red is booked, grey is unavailable.
+                  Pick a status (Available, Booked or Unavailable), then click a date to set it, or
+                  pick Clear to remove it. Green is available, red is booked, grey is unavailable.
+                  Days busy in your other calendars show as unavailable.
                 </p>
               </div>
               <div>

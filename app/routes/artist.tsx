@@ -28,6 +28,7 @@ import { type ArtistReview, listArtistReviews } from "~/features/artists/reviews
 import { VerifiedFigureCards } from "~/features/artists/verified-figures";
 import { getAvailability, getBusyDays } from "~/features/availability/availability.server";
 import type { CalendarView } from "~/features/availability/availability-calendar";
+import { shownDays } from "~/features/availability/shown-days";
 import { BookingLink } from "~/features/bookings/booking-link";
 import { formatRupees } from "~/features/bookings/pricing";
 import { bookingFormDates } from "~/features/bookings/quick-picks";
@@ -169,7 +170,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           signedIn: viewer !== null,
         }
       : null,
-    availability,
+    // What the calendar shows: a day the booking rule refuses is never green or blank.
+    availability: shownDays(availability, busyDays),
     sessions: renderSessionsSection({ request, context }, sessions, { belowFirstScreen: true }),
     today,
     month,

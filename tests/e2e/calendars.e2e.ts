@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { addDays, formatLongDate, todayIn } from "~/lib/dates";
+import { addDays, formatLongDate, monthOf, todayIn } from "~/lib/dates";
 import { createArtistProfile } from "./support/artist-helpers";
 import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
 
@@ -77,8 +77,34 @@ test("feed link and reset, an imported busy day, date search and a refused reque
   await expect(page.getByText("Calendar added").first()).toBeVisible();
   await expect(page.getByText(/Last synced .* · 1 busy day$/)).toBeVisible();
   await expect(page.getByText("Cousin's wedding")).toHaveCount(0);
+  // Read a moment ago: 'Sync now' waits a minute between two reads of a calendar.
   await page.getByRole("button", { name: /Sync now/ }).click();
-  await expect(page.getByText("Calendar synced").first()).toBeVisible();
+  await expect(page.getByText("Calendar not updated").first()).toBeVisible();
+  await expect(
+    page.getByText("This calendar was read less than a minute ago. Please try again soon.").first(),
+  ).toBeVisible();
+
+  // ── The busy day on the artist's own calendar: unavailable, with the calendar it comes from ──
+  const host = new URL(calendarUrl).host;
+  await page.goto(`/artist-dashboard?tab=schedule&month=${monthOf(busyDay)}#schedule`);
+  const schedule = page.locator("#schedule");
+  const busyButton = schedule.getByRole("button", {
+    name: `${formatLongDate(busyDay)}: Unavailable, busy in ${host}`,
+  });
+  await expect(busyButton).toBeVisible();
+  // Marked available, it would look green to clients while requests are refused: it is refused.
+  await schedule.getByText("Available", { exact: true }).first().click();
+  await busyButton.click();
+  await expect(
+    page
+      .getByText(
+        `${formatLongDate(busyDay)} is busy in one of your other calendars, so it can't be marked available.`,
+        { exact: false },
+      )
+      .first(),
+  ).toBeVisible();
+  await expect(busyButton).toBeVisible();
+  await expect(schedule.getByText(`Busy in your other calendar: ${host}.`)).toBeVisible();
 
   // ── Date search, as a visitor: the busy day leaves the artist out, the next day lists them ───
   const visitor = await (await browser.newContext()).newPage();
@@ -93,6 +119,13 @@ test("feed link and reset, an imported busy day, date search and a refused reque
   await expect(visitor.getByRole("heading", { name })).toBeVisible();
   await expect(visitor.getByText(`Available on ${formatLongDate(freeDay)}`)).toBeVisible();
   await expect(visitor.getByText(`1 artist free on ${formatLongDate(freeDay)}`)).toBeVisible();
+  // On the profile's calendar the busy day is 'Unavailable', and nothing says why.
+  const profile = await visitor.getByRole("link", { name: /View Profile/ }).getAttribute("href");
+  await visitor.goto(`${profile?.split("?")[0]}?month=${monthOf(busyDay)}#book`);
+  await expect(
+    visitor.getByRole("button", { name: `${formatLongDate(busyDay)}: Unavailable`, exact: true }),
+  ).toBeVisible();
+  await expect(visitor.getByText(host)).toHaveCount(0);
   await visitor.close();
 
   // ── A client asks for the busy day: refused, 'Date Not Available' ───────────────────────────

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { addDays, addMonths, formatMonth, monthOf, todayIn } from "~/lib/dates";
+import { addDays, addMonths, formatLongDate, formatMonth, monthOf, todayIn } from "~/lib/dates";
+import { createArtistProfile } from "./support/artist-helpers";
 import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
 
 /**
@@ -111,6 +112,60 @@ test("without JavaScript: sign in, filter, open a profile, turn the calendar, bo
     await expect(
       page.getByRole("region", { name: "Messages" }).getByText(text, { exact: true }),
     ).toBeVisible();
+  });
+
+  await context.close();
+});
+
+test("without JavaScript: an artist marks a date, clears it and turns the month of their calendar", async ({
+  browser,
+  page: withScript,
+}) => {
+  const account = await signUpConfirmed(withScript, newAccount({ firstName: "Ravi" }));
+  await createArtistProfile(withScript, `Ravi Quartet ${Date.now().toString(36)}`);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${randomInt(1, 255)}` },
+  });
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+
+  // Ten days on is in the future in every zone; the calendar opens on its month.
+  const date = addDays(todayIn("UTC"), 10);
+  await page.goto(`/artist-dashboard?tab=schedule&month=${monthOf(date)}`);
+  const schedule = page.locator("#schedule");
+  const picker = schedule.getByRole("group", {
+    name: "Pick a status, then click a date to set it.",
+  });
+  const day = (status: string) =>
+    schedule.getByRole("button", { name: `${formatLongDate(date)}: ${status}`, exact: true });
+
+  await test.step("picks Unavailable and clicks the date: saved, back on the same month", async () => {
+    await picker.getByText("Unavailable").click();
+    await day("No status set").click();
+    await expect(page).toHaveURL(new RegExp(`tab=schedule&month=${monthOf(date)}`));
+    await expect(page.getByText(`${formatLongDate(date)} marked as unavailable.`)).toBeVisible();
+    await expect(day("Unavailable")).toBeVisible();
+  });
+
+  await test.step("picks Clear and clicks it again: cleared", async () => {
+    await picker.getByText("Clear").click();
+    await day("Unavailable").click();
+    await expect(page.getByText(`${formatLongDate(date)} cleared.`)).toBeVisible();
+    await expect(day("No status set")).toBeVisible();
+  });
+
+  await test.step("turns to the next month with the arrow, a link", async () => {
+    await schedule.getByRole("link", { name: "Next month" }).click();
+    await expect(page).toHaveURL(new RegExp(`month=${addMonths(monthOf(date), 1)}`));
+    await expect(schedule.getByRole("grid")).toHaveAccessibleName(
+      formatMonth(addMonths(monthOf(date), 1)),
+    );
   });
 
   await context.close();

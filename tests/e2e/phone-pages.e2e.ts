@@ -1,7 +1,9 @@
 import { randomInt } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { addDays, todayIn } from "~/lib/dates";
+import { addDays, monthOf, todayIn } from "~/lib/dates";
 import { createArtistProfile, localDateTimeInput } from "./support/artist-helpers";
 import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
 
@@ -161,6 +163,21 @@ test("every signed-in page holds at 375 px and passes axe", async ({ browser }) 
   expect(joined.status(), "session joined").toBeLessThan(400);
   for (const path of ["/artist-dashboard", "/artist-dashboard?tab=sessions"])
     await visit(collaborator, path, problems, `collaborator ${path}`);
+
+  // An imported calendar (served here, on loopback) with a busy day: shown on the Schedule tab.
+  const busyDay = addDays(today, 5);
+  const ics = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//E2E//EN\r\nBEGIN:VEVENT\r\nUID:busy\r\nDTSTART;VALUE=DATE:${busyDay.replaceAll("-", "")}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
+  const calendars = createServer((_req, res) => res.end(ics));
+  await new Promise<void>((resolve) => calendars.listen(0, "127.0.0.1", resolve));
+  const { port } = calendars.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/busy.ics`;
+  await post(artistContext, "/calendars", { intent: "add-calendar", url });
+  const schedule = `/artist-dashboard?tab=schedule&month=${monthOf(busyDay)}`;
+  await visit(artist, schedule, problems, "artist schedule with an imported busy day");
+  await expect(
+    artist.getByRole("button", { name: /Unavailable, busy in 127\.0\.0\.1/ }),
+  ).toHaveCount(1);
+  calendars.close();
 
   // The artist's pages.
   for (const path of [

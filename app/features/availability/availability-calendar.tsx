@@ -33,10 +33,14 @@ import {
 import { upcomingEvents } from "./upcoming";
 
 const DEFAULT_STATUS: AvailabilityStatus = "available";
+/** What the owner's picker offers: a status to set, or 'Clear'. */
+type Pick = AvailabilityStatus | "clear";
+const PICKS: readonly Pick[] = [...AVAILABILITY_STATUSES, "clear"];
+const PICK_LABELS: Record<Pick, string> = { ...STATUS_LABELS, clear: "Clear" };
 
-function pickedStatus(picker: HTMLElement | null): AvailabilityStatus {
+function pickedStatus(picker: HTMLElement | null): Pick {
   const value = picker ? pickedRadio(picker) : undefined;
-  return AVAILABILITY_STATUSES.find((status) => status === value) ?? DEFAULT_STATUS;
+  return PICKS.find((pick) => pick === value) ?? DEFAULT_STATUS;
 }
 
 export type AvailabilityCalendarProps = {
@@ -54,6 +58,12 @@ export type AvailabilityCalendarProps = {
   hrefs?: { month: (month: string) => string; view: (view: CalendarView) => string };
   /** Owner edit mode: pick a status, then click a day to set it (see docs/product.md, Availability). */
   editable?: boolean;
+  /**
+   * Edit mode without JavaScript: the picker and the days sit in this form, a day's button
+   * submits it (`date`, `status`, and these hidden fields); with JavaScript a click calls
+   * `onSetStatus` or `onClear` instead.
+   */
+  form?: { action: string; fields: Record<string, string> };
   onSetStatus?: (date: string, status: AvailabilityStatus) => void;
   onClear?: (date: string) => void;
   /** A day was picked (clicked), for the page around the calendar: the profile books it. */
@@ -109,6 +119,7 @@ export function AvailabilityCalendar({
   initialView = "calendar",
   hrefs,
   editable = false,
+  form,
   onSetStatus,
   onClear,
   onSelectDate,
@@ -169,11 +180,16 @@ export function AvailabilityCalendar({
     setFocusDate(target);
   }
 
-  function onDayClick(date: string) {
+  function onDayClick(event: MouseEvent, date: string) {
+    // A day's submit is for the owner's page without JavaScript: with it, the click saves here.
+    event.preventDefault();
     setSelected(date);
     onSelectDate?.(date);
     setFocusDate(date);
-    if (editable && date >= today) onSetStatus?.(date, pickedStatus(statusPicker.current));
+    if (!editable || date < today) return;
+    const pick = pickedStatus(statusPicker.current);
+    if (pick === "clear") onClear?.(date);
+    else onSetStatus?.(date, pick);
   }
 
   const selectedEntry = selected ? byDate.get(selected) : undefined;
@@ -215,119 +231,124 @@ export function AvailabilityCalendar({
       </div>
 
       <div {...tabs.panelProps("calendar")} className="mt-4">
-        {editable && (
-          <fieldset ref={statusPicker} className="mb-4">
-            <legend className="mb-2 text-sm text-slate-600">
-              Pick a status, then click a date to set it.
-            </legend>
-            <div className="flex flex-wrap gap-2">
-              {AVAILABILITY_STATUSES.map((status) => (
-                <label
-                  key={status}
-                  className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-50 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-status`}
-                    value={status}
-                    defaultChecked={status === DEFAULT_STATUS}
-                    className="sr-only"
-                  />
-                  <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${SWATCH[status]}`} />
-                  {STATUS_LABELS[status]}
-                </label>
-              ))}
+        <EditForm form={editable ? form : undefined} month={month}>
+          {editable && (
+            <fieldset ref={statusPicker} className="mb-4">
+              <legend className="mb-2 text-sm text-slate-600">
+                Pick a status, then click a date to set it.
+              </legend>
+              <div className="flex flex-wrap gap-2">
+                {PICKS.map((pick) => (
+                  <label
+                    key={pick}
+                    className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-50 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
+                  >
+                    <input
+                      type="radio"
+                      name={form ? "status" : `${id}-status`}
+                      value={pick}
+                      defaultChecked={pick === DEFAULT_STATUS}
+                      className="sr-only"
+                    />
+                    <span
+                      aria-hidden
+                      className={`h-2.5 w-2.5 rounded-full ${pick === "clear" ? "border border-slate-400" : SWATCH[pick]}`}
+                    />
+                    {PICK_LABELS[pick]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <div className="mb-2 flex items-center justify-between gap-2">
+            {hrefs && !atMinMonth ? (
+              <MonthLink
+                label="Previous month"
+                href={hrefs.month(addMonths(month, -1))}
+                onGo={() => setMonth(addMonths(month, -1))}
+              >
+                <ChevronLeft aria-hidden className="h-5 w-5" />
+              </MonthLink>
+            ) : (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Previous month"
+                aria-disabled={atMinMonth || undefined}
+                onClick={() => {
+                  if (!atMinMonth) setMonth(addMonths(month, -1));
+                }}
+                className="aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent"
+              >
+                <ChevronLeft aria-hidden className="h-5 w-5" />
+              </Button>
+            )}
+            <div id={`${id}-month`} aria-live="polite" className="text-base font-semibold">
+              {formatMonth(month)}
             </div>
-          </fieldset>
-        )}
-
-        <div className="mb-2 flex items-center justify-between gap-2">
-          {hrefs && !atMinMonth ? (
-            <MonthLink
-              label="Previous month"
-              href={hrefs.month(addMonths(month, -1))}
-              onGo={() => setMonth(addMonths(month, -1))}
-            >
-              <ChevronLeft aria-hidden className="h-5 w-5" />
-            </MonthLink>
-          ) : (
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Previous month"
-              aria-disabled={atMinMonth || undefined}
-              onClick={() => {
-                if (!atMinMonth) setMonth(addMonths(month, -1));
-              }}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent"
-            >
-              <ChevronLeft aria-hidden className="h-5 w-5" />
-            </Button>
-          )}
-          <div id={`${id}-month`} aria-live="polite" className="text-base font-semibold">
-            {formatMonth(month)}
+            {hrefs ? (
+              <MonthLink
+                label="Next month"
+                href={hrefs.month(addMonths(month, 1))}
+                onGo={() => setMonth(addMonths(month, 1))}
+              >
+                <ChevronRight aria-hidden className="h-5 w-5" />
+              </MonthLink>
+            ) : (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Next month"
+                onClick={() => setMonth(addMonths(month, 1))}
+              >
+                <ChevronRight aria-hidden className="h-5 w-5" />
+              </Button>
+            )}
           </div>
-          {hrefs ? (
-            <MonthLink
-              label="Next month"
-              href={hrefs.month(addMonths(month, 1))}
-              onGo={() => setMonth(addMonths(month, 1))}
-            >
-              <ChevronRight aria-hidden className="h-5 w-5" />
-            </MonthLink>
-          ) : (
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Next month"
-              onClick={() => setMonth(addMonths(month, 1))}
-            >
-              <ChevronRight aria-hidden className="h-5 w-5" />
-            </Button>
-          )}
-        </div>
 
-        <table
-          ref={gridRef}
-          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: APG date grid; lets screen readers pass arrow keys to the roving focus.
-          role="grid"
-          aria-labelledby={`${id}-month`}
-          className="w-full table-fixed border-separate border-spacing-0.5 sm:border-spacing-1"
-        >
-          <thead>
-            <tr>
-              {WEEKDAY_NAMES.map((name) => (
-                <th key={name} scope="col" className="pb-1 text-xs font-medium text-slate-500">
-                  <abbr title={name} className="no-underline">
-                    {name.slice(0, 3)}
-                  </abbr>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week.key}>
-                {week.cells.map(({ date, key }) => (
-                  <td key={key} className="p-0">
-                    {date && (
-                      <DayButton
-                        date={date}
-                        entry={byDate.get(date)}
-                        isToday={date === today}
-                        isPast={date < today}
-                        isSelected={date === selected}
-                        tabbable={date === tabbableDate}
-                        onClick={() => onDayClick(date)}
-                        onKeyDown={(event) => onDayKeyDown(event, date)}
-                      />
-                    )}
-                  </td>
+          <table
+            ref={gridRef}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: APG date grid; lets screen readers pass arrow keys to the roving focus.
+            role="grid"
+            aria-labelledby={`${id}-month`}
+            className="w-full table-fixed border-separate border-spacing-0.5 sm:border-spacing-1"
+          >
+            <thead>
+              <tr>
+                {WEEKDAY_NAMES.map((name) => (
+                  <th key={name} scope="col" className="pb-1 text-xs font-medium text-slate-500">
+                    <abbr title={name} className="no-underline">
+                      {name.slice(0, 3)}
+                    </abbr>
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {weeks.map((week) => (
+                <tr key={week.key}>
+                  {week.cells.map(({ date, key }) => (
+                    <td key={key} className="p-0">
+                      {date && (
+                        <DayButton
+                          date={date}
+                          entry={byDate.get(date)}
+                          isToday={date === today}
+                          isPast={date < today}
+                          isSelected={date === selected}
+                          tabbable={date === tabbableDate}
+                          submits={Boolean(editable && form)}
+                          onClick={(event) => onDayClick(event, date)}
+                          onKeyDown={(event) => onDayKeyDown(event, date)}
+                        />
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </EditForm>
 
         <ul
           aria-label="Legend"
@@ -351,6 +372,11 @@ export function AvailabilityCalendar({
                 ) : (
                   <p className="text-slate-600">No status set</p>
                 )}
+                {selectedEntry?.busyIn ? (
+                  <p className="text-slate-700 wrap-anywhere">
+                    Busy in your other calendar: {selectedEntry.busyIn.join(", ")}.
+                  </p>
+                ) : null}
                 {editable && selected < today && (
                   <p className="text-xs text-slate-500">Past dates can't be changed.</p>
                 )}
@@ -360,14 +386,22 @@ export function AvailabilityCalendar({
                   </p>
                 )}
               </div>
-              {editable && selectedEntry && selected >= today && onClear && (
-                <Button variant="outline" size="sm" onClick={() => onClear(selected)}>
-                  Clear
-                </Button>
-              )}
+              {editable &&
+                selectedEntry &&
+                !selectedEntry.unmarked &&
+                selected >= today &&
+                onClear && (
+                  <Button variant="outline" size="sm" onClick={() => onClear(selected)}>
+                    Clear
+                  </Button>
+                )}
             </div>
           ) : (
-            <p className="text-slate-600">Select a day to see its status.</p>
+            <p className="text-slate-600">
+              {editable
+                ? "Click a day to give it the status picked above."
+                : "Select a day to see its status."}
+            </p>
           )}
         </div>
       </div>
@@ -439,6 +473,31 @@ function MonthLink({
   );
 }
 
+/**
+ * The owner's picker and days inside the form that saves a click without JavaScript (its hidden
+ * fields and the month shown, to come back to); anything else as it is.
+ */
+function EditForm({
+  form,
+  month,
+  children,
+}: {
+  form: AvailabilityCalendarProps["form"];
+  month: string;
+  children: ReactNode;
+}) {
+  if (!form) return <>{children}</>;
+  return (
+    <form method="post" action={form.action}>
+      {Object.entries(form.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="month" value={month} />
+      {children}
+    </form>
+  );
+}
+
 function DayButton({
   date,
   entry,
@@ -446,6 +505,7 @@ function DayButton({
   isPast,
   isSelected,
   tabbable,
+  submits,
   onClick,
   onKeyDown,
 }: {
@@ -455,7 +515,9 @@ function DayButton({
   isPast: boolean;
   isSelected: boolean;
   tabbable: boolean;
-  onClick: () => void;
+  /** The day's button submits the owner's form (`date`), for pages without JavaScript. */
+  submits: boolean;
+  onClick: (event: MouseEvent) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
 }) {
   const colors = entry ? DAY_COLORS[entry.status] : NO_STATUS_COLORS;
@@ -468,10 +530,12 @@ function DayButton({
   ];
   return (
     <button
-      type="button"
+      type={submits ? "submit" : "button"}
+      name={submits ? "date" : undefined}
+      value={submits ? date : undefined}
       data-date={date}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={`${formatLongDate(date)}: ${entry ? STATUS_LABELS[entry.status] : "No status set"}`}
+      aria-label={`${formatLongDate(date)}: ${entry ? STATUS_LABELS[entry.status] : "No status set"}${entry?.busyIn ? `, busy in ${entry.busyIn.join(", ")}` : ""}`}
       aria-pressed={isSelected}
       aria-current={isToday ? "date" : undefined}
       onClick={onClick}

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { Card } from "~/components/ui/card";
 import { AvailabilityCalendar, type AvailabilityCalendarProps } from "./availability-calendar";
+import { calendarHref } from "./calendar-query";
 
 /**
  * The profile's "Availability" card: its calendar, with the `#book` anchor links point to. The
@@ -17,19 +18,10 @@ export function AvailabilitySection(props: Omit<AvailabilityCalendarProps, "href
       <AvailabilityCalendar
         {...props}
         hrefs={{
-          month: (month) => calendarHref(search, "month", month),
-          view: (view) => calendarHref(search, "view", view === "calendar" ? null : view),
+          month: (month) => calendarHref(search, "month", month, "book"),
+          view: (view) => calendarHref(search, "view", view === "calendar" ? null : view, "book"),
         }}
       />
     </Card>
   );
-}
-
-/** This page's address with one calendar setting changed, scrolled to the calendar. */
-function calendarHref(search: string, key: "month" | "view", value: string | null) {
-  const params = new URLSearchParams(search);
-  if (value === null) params.delete(key);
-  else params.set(key, value);
-  const query = params.toString();
-  return `${query ? `?${query}` : "?"}#book`;
 }

@@ -1,20 +1,30 @@
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import type { FormReply } from "~/lib/form";
 import type { AvailabilityEntry, AvailabilityStatus } from "./availability";
-import { AvailabilityCalendar } from "./availability-calendar";
+import { AvailabilityCalendar, type CalendarView } from "./availability-calendar";
+import { calendarHref } from "./calendar-query";
 
-/** The owner's calendar in edit mode: each change is saved on the server (and shown at once). */
+/**
+ * The owner's calendar in edit mode: each change is saved on the server (and shown at once).
+ * Without JavaScript its picker and days are a form (a day's button submits it) answered with
+ * this page, and its month arrows and tabs are links (`?month=`, `?view=`).
+ */
 export function ScheduleEditor({
   entries,
   today,
+  month,
+  view,
 }: {
   entries: AvailabilityEntry[];
   today: string;
+  month?: string;
+  view?: CalendarView;
 }) {
   const fetcher = useFetcher<FormReply>();
   const toast = useToast();
+  const { search } = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer from the server.
   useEffect(() => {
@@ -47,7 +57,14 @@ export function ScheduleEditor({
     <AvailabilityCalendar
       entries={shown}
       today={today}
+      initialMonth={month}
+      initialView={view}
       editable
+      form={{ action: "/availability", fields: { intent: "set", back: "schedule" } }}
+      hrefs={{
+        month: (m) => calendarHref(search, "month", m, "schedule"),
+        view: (v) => calendarHref(search, "view", v === "calendar" ? null : v, "schedule"),
+      }}
       onSetStatus={(date, status) =>
         fetcher.submit({ intent: "set", date, status }, { method: "post", action: "/availability" })
       }
