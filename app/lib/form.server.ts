@@ -4,6 +4,7 @@ import type { FieldErrors, FormReply } from "./form";
 import type { Logger } from "./logger.server";
 import { isProblem, type Problem, statusOf } from "./problem";
 import type { ToastInput } from "./toast";
+import { redirectWithToast } from "./toast.server";
 
 /** Field names whose values are never echoed back into a page. */
 const SECRET_FIELD = /password|token|secret/i;
@@ -176,33 +177,69 @@ export function replyFailure(error: unknown, failure: Failure, values?: Record<s
 export const isFailure = (error: unknown): error is Error =>
   error instanceof Error && !isProblem(error);
 
+/** What `attempt` does with a refusal (a Problem) and a failure (any other error). */
+export type AttemptOptions = {
+  /** What was typed, given back with the refusal or the failure. */
+  values?: Record<string, string>;
+  /** A toast over the refusal's message with this title (none when not given). */
+  toastTitle?: string | ((problem: Problem) => string | undefined);
+  /** Toast in place: the refusal's toast in the route's own words instead (toastTitle's ignored). */
+  toast?: ToastInput;
+  /**
+   * "page" (the default): `not_found` throws the 404 page, as not yours looks like not there.
+   * "reply": it is answered on the page like any refusal, for a fetcher whose page must stay up
+   * when what it changed went meanwhile (still a 404 status).
+   */
+  notFound?: "page" | "reply";
+  /**
+   * Reply in place: the route answers each refusal itself, by its reason, `not_found` included
+   * (then `toastTitle`, `toast` and `notFound` are not used).
+   */
+  reply?: (problem: Problem) => ReturnType<typeof replyProblem>;
+  /**
+   * Redirect back: a refusal other than `not_found` goes to this address (303) with its toast,
+   * so a form posted from another page answers there, also without JavaScript.
+   */
+  redirectTo?: string;
+  /** Any other error is answered by `replyFailure` instead of the error page. */
+  failure?: Failure;
+};
+
 /**
  * Runs an action's domain call. A Problem becomes the reply for its code: `not_found` throws a
  * 404 page (not yours looks like not there), others answer the form with the message and, when
  * given, a toast whose title the route chooses. With `failure`, any other error is answered by
- * `replyFailure` instead of the error page, so what was typed is not lost.
+ * `replyFailure` instead of the error page, so what was typed is not lost. The options above
+ * change where a refusal is answered; everything else passes through.
  */
 export async function attempt<T>(
   run: () => Promise<T>,
-  options: {
-    values?: Record<string, string>;
-    toastTitle?: string | ((problem: Problem) => string | undefined);
-    failure?: Failure;
-  } = {},
-): Promise<T | ReturnType<typeof replyProblem> | ReturnType<typeof replyFailure>> {
+  options: AttemptOptions & { redirectTo: string },
+): Promise<T | Response | ReturnType<typeof replyProblem>>;
+export async function attempt<T>(
+  run: () => Promise<T>,
+  options?: AttemptOptions & { redirectTo?: undefined },
+): Promise<T | ReturnType<typeof replyProblem> | ReturnType<typeof replyFailure>>;
+export async function attempt<T>(run: () => Promise<T>, options: AttemptOptions = {}) {
   try {
     return await run();
   } catch (error) {
     if (options.failure && isFailure(error))
       return replyFailure(error, options.failure, options.values);
     if (!isProblem(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
+    if (options.reply) return options.reply(error);
+    if (error.code === "not_found" && options.notFound !== "reply")
+      throw data(null, { status: 404 });
     const title =
       typeof options.toastTitle === "function" ? options.toastTitle(error) : options.toastTitle;
-    return replyProblem(error, {
-      values: options.values,
-      toast: title ? { title, description: error.message, variant: "destructive" } : undefined,
-    });
+    const toast: ToastInput | undefined =
+      options.toast ??
+      (title ? { title, description: error.message, variant: "destructive" } : undefined);
+    if (options.redirectTo)
+      return redirectWithToast(options.redirectTo, toast ?? { title: error.message }, {
+        status: 303,
+      });
+    return replyProblem(error, { values: options.values, toast });
   }
 }
 

@@ -27,16 +27,15 @@ import {
 } from "~/features/sharing/sharing.server";
 import type { FormReply } from "~/lib/form";
 import {
-  isFailure,
+  attempt,
   parseForm,
   readForm,
   replyError,
-  replyFailure,
   replyProblem,
   typedValues,
 } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { isProblem, type Problem } from "~/lib/problem";
+import type { Problem } from "~/lib/problem";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/join-session";
@@ -106,36 +105,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   const form = await readForm(request);
   const mode: SharingMode = form.get("intent") === "verify" ? "verification" : "collaboration";
-  try {
-    if (mode === "verification") {
-      const parsed = parseForm(VerifySessionSchema, form);
-      if (!parsed.ok) return parsed.reply;
+  const values = typedValues(form);
+  const options = {
+    values,
+    reply: (problem: Problem) => refusal(problem, mode, values),
+    failure: {
+      message: FAILED[mode],
+      logger: context.logger,
+      event: mode === "verification" ? "peer verification failed" : "join session failed",
+    },
+  };
+  if (mode === "verification") {
+    const parsed = parseForm(VerifySessionSchema, form);
+    if (!parsed.ok) return parsed.reply;
+    return attempt(async () => {
       await submitPeerVerification(context, user, { token: token.data, ...parsed.data });
-      return await redirectWithToast("/artist-dashboard", {
+      return redirectWithToast("/artist-dashboard", {
         title: "Verification Submitted!",
         description: "Thank you for verifying this session.",
       });
-    }
-    const parsed = parseForm(JoinSessionSchema, form);
-    if (!parsed.ok) return parsed.reply;
+    }, options);
+  }
+  const parsed = parseForm(JoinSessionSchema, form);
+  if (!parsed.ok) return parsed.reply;
+  return attempt(async () => {
     await joinSessionAsCollaborator(context, user, { token: token.data, ...parsed.data });
-    return await redirectWithToast("/artist-dashboard", {
+    return redirectWithToast("/artist-dashboard", {
       title: "Success!",
       description: "You've successfully joined the session as a collaborator.",
     });
-  } catch (error) {
-    if (isProblem(error)) return refusal(error, mode, typedValues(form));
-    if (!isFailure(error)) throw error;
-    return replyFailure(
-      error,
-      {
-        message: FAILED[mode],
-        logger: context.logger,
-        event: mode === "verification" ? "peer verification failed" : "join session failed",
-      },
-      typedValues(form),
-    );
-  }
+  }, options);
 }
 
 export default function JoinSession({ loaderData, actionData }: Route.ComponentProps) {

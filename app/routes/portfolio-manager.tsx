@@ -12,9 +12,8 @@ import {
   PortfolioManager,
   type PortfolioManagerLoaderData,
 } from "~/features/portfolio/portfolio-manager";
-import { parseForm, readForm, replyOk, replyProblem } from "~/lib/form.server";
+import { attempt, parseForm, readForm, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { isProblem } from "~/lib/problem";
 import type { ToastInput } from "~/lib/toast";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/portfolio-manager";
@@ -43,24 +42,6 @@ const TOASTS = {
   },
 } satisfies Record<string, ToastInput>;
 
-/**
- * Runs a change the manager asked for through a fetcher. Every refusal, "not found" included (not
- * yours looks like not there: still 404), answers with a toast on the page rather than an error
- * page, so a media item deleted meanwhile does not take the whole page down.
- */
-async function inPlace<T>(
-  run: () => Promise<T>,
-  toast: ToastInput,
-  values: Record<string, string>,
-) {
-  try {
-    return await run();
-  } catch (error) {
-    if (!isProblem(error)) throw error;
-    return replyProblem(error, { values, toast });
-  }
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const manager = await loadPortfolioManager(context, user);
@@ -74,21 +55,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "settings") {
     const parsed = parseForm(PortfolioSettingsSchema, form, TOASTS.saveFailed);
     if (!parsed.ok) return parsed.reply;
-    return inPlace(
+    return attempt(
       async () => {
         await updatePortfolioSettings(context, user, parsed.data);
         return replyOk(undefined, { toast: TOASTS.saved });
       },
-      TOASTS.saveFailed,
-      parsed.values,
+      { values: parsed.values, toast: TOASTS.saveFailed, notFound: "reply" },
     );
   }
 
   const parsed = parseForm(FeatureMediaSchema, form, TOASTS.featureFailed);
   if (!parsed.ok) return parsed.reply;
   const { featured, mediaIds } = parsed.data;
-  // Media that is not in the artist's own sessions looks like media that does not exist.
-  return inPlace(
+  // Media that is not in the artist's own sessions looks like media that does not exist. Every
+  // refusal, that one included, is a toast on the page rather than an error page, so a media item
+  // deleted meanwhile does not take the whole page down.
+  return attempt(
     async () => {
       const changed = await setMediaFeatured(context, user, { mediaIds, featured });
       const what = changed === 1 ? "1 item" : `${changed} items`;
@@ -98,8 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           : { ...TOASTS.removed, description: `${what} removed from your portfolio.` },
       });
     },
-    TOASTS.featureFailed,
-    parsed.values,
+    { values: parsed.values, toast: TOASTS.featureFailed, notFound: "reply" },
   );
 }
 

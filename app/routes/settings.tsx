@@ -18,7 +18,7 @@ import {
   revokeOtherSessions,
   updateProfileSettings,
 } from "~/features/accounts/accounts.server";
-import { attempt, parseForm, readForm, replyError, replyFailure, replyOk } from "~/lib/form.server";
+import { attempt, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { fieldText, useEarlyInput } from "~/lib/use-early-input";
@@ -53,39 +53,39 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "profile": {
       const parsed = parseForm(ProfileSettingsSchema, form);
       if (!parsed.ok) return parsed.reply;
-      try {
-        const { emailChangeStarted } = await updateProfileSettings(
-          context,
-          user,
-          parsed.data,
-          request,
-        );
-        return replyOk<Done>(
-          {
-            intent: "profile",
-            // A new address is shown once confirmed: until then the form shows the stored one.
-            profile: emailChangeStarted ? { ...parsed.data, email: user.email } : parsed.data,
-          },
-          {
-            toast: emailChangeStarted
-              ? {
-                  title: "Email update initiated",
-                  description: "Please check your new email address to confirm the change.",
-                }
-              : {
-                  title: "Settings updated",
-                  description: "Your profile information has been saved.",
-                },
-          },
-        );
-      } catch (error) {
-        const failure = {
-          message: FAILED,
-          logger: context.logger,
-          event: "settings update failed",
-        };
-        return replyFailure(error, failure, parsed.values);
-      }
+      return attempt(
+        async () => {
+          const { emailChangeStarted } = await updateProfileSettings(
+            context,
+            user,
+            parsed.data,
+            request,
+          );
+          return replyOk<Done>(
+            {
+              intent: "profile",
+              // A new address is shown once confirmed: until then the form shows the stored one.
+              profile: emailChangeStarted ? { ...parsed.data, email: user.email } : parsed.data,
+            },
+            {
+              toast: emailChangeStarted
+                ? {
+                    title: "Email update initiated",
+                    description: "Please check your new email address to confirm the change.",
+                  }
+                : {
+                    title: "Settings updated",
+                    description: "Your profile information has been saved.",
+                  },
+            },
+          );
+        },
+        {
+          values: parsed.values,
+          toastTitle: ERROR,
+          failure: { message: FAILED, logger: context.logger, event: "settings update failed" },
+        },
+      );
     }
     case "password": {
       const parsed = parseForm(ChangePasswordSchema, form);
