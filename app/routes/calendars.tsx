@@ -6,8 +6,7 @@ import {
   removeImportedCalendar,
   syncImportedCalendar,
 } from "~/features/calendars/imports.server";
-import { notFound, parseForm, readForm } from "~/lib/form.server";
-import { isProblem } from "~/lib/problem";
+import { attempt, notFound, parseForm, readForm } from "~/lib/form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/calendars";
 
@@ -16,8 +15,9 @@ export function loader() {
 }
 
 const SCHEDULE = "/artist-dashboard?tab=schedule#calendars";
+const FAILED = "Calendar not updated";
 const failed = (description: string) =>
-  ({ title: "Calendar not updated", description, variant: "destructive" }) as const;
+  ({ title: FAILED, description, variant: "destructive" }) as const;
 
 /**
  * The calendar forms of the Schedule tab and of My Bookings: a feed's link (create or reset),
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     change.intent === "reset-feed" && change.kind === "client"
       ? "/client-bookings#calendar-feed"
       : SCHEDULE;
-  try {
+  const run = async () => {
     switch (change.intent) {
       case "reset-feed": {
         await resetFeed(context, user, change.kind);
@@ -80,9 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
     }
-  } catch (error) {
-    if (!isProblem(error)) throw error;
-    if (error.code === "not_found") notFound();
-    return redirectWithToast(back, failed(error.message), { status: 303 });
-  }
+  };
+  // A refusal goes back to the page too ("not found" is still the 404 page).
+  return attempt(run, { redirectTo: back, toastTitle: FAILED });
 }
