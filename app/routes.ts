@@ -25,6 +25,7 @@ export default [
   route("artist-discovery", "routes/artist-discovery.tsx"),
   route("artist-dashboard/:artistId?", "routes/artist-dashboard.tsx"),
   // Sessions, their media and sharing links
+  route("sessions/new", "routes/sessions.new.tsx"),
   route("sessions/:sessionId", "routes/sessions.$sessionId.tsx"),
   route("sessions/:sessionId/media", "routes/sessions.$sessionId.media.tsx"),
   route("join-session/:token?", "routes/join-session.tsx"),

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { credentialOf, type SessionClaims } from "~/features/credentials/credential";
-import { queueCredentialRefresh } from "~/features/credentials/credential-queue.server";
+import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
 import { didOf } from "~/features/credentials/did";
 import { drainCredentialQueue } from "~/features/credentials/issuance.server";
 import { createIssuer } from "~/features/credentials/signer.server";

@@ -12,7 +12,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { GENRES, LOCATIONS } from "~/features/artists/artists.constants";
 import { setArtistAvatar } from "~/features/artists/artists.server";
 import { slugify } from "~/features/artists/slug";
-import { queueCredentialRefresh } from "~/features/credentials/credential-queue.server";
+import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
 import { uploadMedia } from "~/features/media/media.server";
 import { setMediaFeatured } from "~/features/portfolio/portfolio.server";
 import type { SignedInActor } from "~/lib/actor";

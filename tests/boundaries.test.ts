@@ -1,23 +1,36 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Module boundaries (docs/architecture.md, "Kinds of file in a feature"): a feature may use
- * another feature only through the crossings listed here, and nothing under app/lib or
- * app/components may depend on a feature or a route. Adding a line below is a deliberate,
+ * Module boundaries (docs/architecture.md, "The feature map"): a feature may use another feature
+ * only through the crossings listed here, only downward (the features form no circle), and never
+ * another feature's components (pages in app/pages compose those); nothing under app/lib or
+ * app/components may depend on a feature, a page or a route. Adding a line below is a deliberate,
  * reviewed decision; a new import that is not listed fails this test.
  */
 const ALLOWED_CROSSINGS = new Set<string>([
-  // Recent Performances show each session's verification level (derived in music-sessions).
-  "artists -> music-sessions/verification-levels",
-  "artists -> music-sessions/verification-levels.server",
-  "artists -> music-sessions/verification-level-badge",
+  // The ground floor: a session's verification level, and the credential queue that follows a
+  // change of it. Recent Performances and discovery show each session's level.
+  "artists -> verification/verification-levels",
+  "artists -> verification/verification-levels.server",
+  // Writes that may change a session's level queue its credential for signing or revoking.
+  "bookings -> verification/credential-queue.server",
+  "music-sessions -> verification/credential-queue.server",
+  "sharing -> verification/credential-queue.server",
+  // A credential claims the session's level as the ladder derives it; the worker wakes on the
+  // queue's channel.
+  "credentials -> verification/credential-queue.server",
+  "credentials -> verification/verification-levels",
+  "credentials -> verification/verification-levels.server",
+  // A session card and page carry the session's level.
+  "music-sessions -> verification/verification-levels",
+  "music-sessions -> verification/verification-levels.server",
+  // The peer rule's threshold is the ladder's Peer-confirmed one.
+  "sharing -> verification/verification-levels",
   // Booking an artist follows the artist's own rule (not on one's own profile).
   "bookings -> artists/artists.policy",
-  // A cancelled booking's substitutes: who is free that day, shown with avatar and rating.
-  "bookings -> artists/artist-avatar",
-  "bookings -> artists/format",
+  // A cancelled booking's substitutes: who is free that day.
   "bookings -> availability/availability.server",
   // Discovery's "Available on" filter uses the one "free on a date" rule.
   "artists -> availability/availability.server",
@@ -26,14 +39,6 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "artists -> trust/trust.server",
   // A calendar feed lists the owner's bookings as calendar events, with their status rule.
   "calendars -> bookings/bookings.policy",
-  // Writes that may change a session's level queue its credential for signing or revoking.
-  "bookings -> credentials/credential-queue.server",
-  "sharing -> credentials/credential-queue.server",
-  // A credential claims the session's level as the verification ladder derives it.
-  "credentials -> music-sessions/verification-levels",
-  "credentials -> music-sessions/verification-levels.server",
-  // Lineup answers and the client's venue choice change what a session's credential claims.
-  "music-sessions -> credentials/credential-queue.server",
   // Who is asking: the current user is the accounts feature's public read.
   "diagnostics -> accounts/accounts.server",
   "media -> accounts/accounts.server",
@@ -43,22 +48,10 @@ const ALLOWED_CROSSINGS = new Set<string>([
   // Messages live inside a booking: its parties and its look-up.
   "messages -> bookings/bookings.policy",
   "messages -> bookings/bookings.server",
-  // The session page composes its media list, upload widget and sharing panel.
-  "music-sessions -> media/media-list",
-  "music-sessions -> media/media-type",
-  "music-sessions -> media/media-upload",
-  "music-sessions -> sharing/share-panel",
-  // 'Musical Sessions & Portfolio' shows the owner's portfolio manager in its second tab.
-  "music-sessions -> portfolio/portfolio-manager",
-  // The public portfolio shows the artist's avatar and verified figures.
-  "portfolio -> artists/artist-avatar",
-  "portfolio -> artists/verified-figures",
   // A sharing link is for one session: its owner rule, its time rules and its look-up.
   "sharing -> music-sessions/music-sessions.policy",
   "sharing -> music-sessions/music-sessions.schema",
   "sharing -> music-sessions/music-sessions.server",
-  // The peer rule's threshold is the ladder's Peer-confirmed one.
-  "sharing -> music-sessions/verification-levels",
 ]);
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -87,36 +80,115 @@ function importsOf(file: string): string[] {
 
 const featureOf = (p: string) => /^app\/features\/([^/]+)\//.exec(p)?.[1] ?? null;
 const isTest = (p: string) => /\.test\.tsx?$/.test(p);
+/** A module imported without its extension is a component when its file is a .tsx. */
+const isComponent = (target: string) =>
+  /\.tsx$/.test(target) ||
+  (!/\.tsx?$/.test(target) && existsSync(path.join(ROOT, `${target}.tsx`)));
+
+/** Every import from one feature into another, as `from -> to/module`, with the importing file. */
+function crossings(files: string[]) {
+  const found = new Map<string, { from: string; to: string; file: string; target: string }>();
+  for (const file of files) {
+    const from = featureOf(file);
+    if (!from) continue;
+    for (const target of importsOf(file)) {
+      const to = featureOf(`${target}/`);
+      if (!to || to === from) continue;
+      const name = `${from} -> ${to}/${path.basename(target).replace(/\.(ts|tsx)$/, "")}`;
+      if (!found.has(name)) found.set(name, { from, to, file, target });
+    }
+  }
+  return found;
+}
+
+/**
+ * The features from the ground floor up (each after all it imports), or the first circle found,
+ * as its features in import order with the first repeated at the end.
+ */
+function floorOrder(
+  edges: Iterable<{ from: string; to: string }>,
+): { order: string[] } | { circle: string[] } {
+  const imports = new Map<string, Set<string>>();
+  for (const { from, to } of edges) {
+    if (!imports.has(to)) imports.set(to, new Set());
+    imports.set(from, (imports.get(from) ?? new Set()).add(to));
+  }
+  const order: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const path: string[] = [];
+  const visit = (f: string): string[] | null => {
+    if (state.get(f) === "done") return null;
+    if (state.get(f) === "open") return [...path.slice(path.indexOf(f)), f];
+    state.set(f, "open");
+    path.push(f);
+    for (const g of [...(imports.get(f) ?? [])].sort()) {
+      const circle = visit(g);
+      if (circle) return circle;
+    }
+    path.pop();
+    state.set(f, "done");
+    order.push(f);
+    return null;
+  };
+  for (const f of [...imports.keys()].sort()) {
+    const circle = visit(f);
+    if (circle) return { circle };
+  }
+  return { order };
+}
 
 describe("module boundaries", () => {
   const files = sourceFiles("app").filter((f) => !isTest(f));
+  const found = crossings(files);
 
   it("a feature imports another feature only through an allowed crossing", () => {
-    const found = new Set<string>();
-    for (const file of files) {
-      const from = featureOf(file);
-      if (!from) continue;
-      for (const target of importsOf(file)) {
-        const to = featureOf(`${target}/`);
-        if (!to || to === from) continue;
-        found.add(`${from} -> ${to}/${path.basename(target).replace(/\.(ts|tsx)$/, "")}`);
-      }
-    }
-    const unlisted = [...found].filter((c) => !ALLOWED_CROSSINGS.has(c)).sort();
+    const unlisted = [...found.keys()].filter((c) => !ALLOWED_CROSSINGS.has(c)).sort();
     expect(unlisted, "unlisted cross-feature imports").toEqual([]);
     const unused = [...ALLOWED_CROSSINGS].filter((c) => !found.has(c)).sort();
     expect(unused, "allow-list entries no longer used (remove them)").toEqual([]);
   });
 
-  it("shared code (app/lib, app/components) does not depend on features or routes", () => {
+  it("features import downward only: no circle between features", () => {
+    const result = floorOrder(found.values());
+    if ("circle" in result) {
+      const steps = result.circle.slice(1).map((to, i) => {
+        const from = result.circle[i] as string;
+        const via = [...found.values()].find((c) => c.from === from && c.to === to);
+        return `  ${from} -> ${to}: ${via?.file} imports ${via?.target}`;
+      });
+      expect.fail(
+        `features import each other in a circle: ${result.circle.join(" -> ")}\n${steps.join("\n")}`,
+      );
+    }
+    expect(result.order.length).toBeGreaterThan(0);
+  });
+
+  it("a feature never imports another feature's components (pages compose them)", () => {
+    const offenders = [...found.entries()]
+      .filter(([, c]) => isComponent(c.target))
+      .map(([name, c]) => `${name} (${c.file})`)
+      .sort();
+    expect(offenders, "feature components imported by another feature").toEqual([]);
+  });
+
+  it("shared code (app/lib, app/components) does not depend on features, pages or routes", () => {
     const found = new Set<string>();
     for (const file of files.filter((f) => /^app\/(lib|components)\//.test(f))) {
       for (const target of importsOf(file)) {
-        if (/^app\/(features|routes)\//.test(target))
+        if (/^app\/(features|pages|routes)\//.test(target))
           found.add(`${file} -> ${target.replace(/\.(ts|tsx)$/, "")}`);
       }
     }
     expect([...found].sort()).toEqual([]);
+  });
+
+  it("only routes and pages import a page module", () => {
+    const offenders = files.flatMap((file) =>
+      importsOf(file)
+        .filter((t) => t.startsWith("app/pages/") && !/^app\/(routes|pages)\//.test(file))
+        .map((t) => `${file} -> ${t}`),
+    );
+    expect(offenders).toEqual([]);
   });
 
   it("nothing imports a route module", () => {

@@ -32,8 +32,6 @@ import { ImportedCalendars } from "~/features/calendars/imported-calendars";
 import { getImportedBusyDays, listImportedCalendars } from "~/features/calendars/imports.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
-import { MusicSessionsSection } from "~/features/music-sessions/sessions-section";
-import { renderSessionsSection } from "~/features/music-sessions/sessions-section.server";
 import { getTrustFigures, listTrustReceipts } from "~/features/trust/trust.server";
 import { TrustReceipts } from "~/features/trust/trust-receipts";
 import type { SignedInActor } from "~/lib/actor";
@@ -43,6 +41,8 @@ import { notFound } from "~/lib/form.server";
 import { isUuid } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import { formatCount } from "~/lib/number-text";
+import { MusicSessionsSection } from "~/pages/sessions-and-portfolio/sessions-section";
+import { renderSessionsSection } from "~/pages/sessions-and-portfolio/sessions-section.server";
 import type { Route } from "./+types/artist-dashboard";
 
 export const meta: Route.MetaFunction = () => [

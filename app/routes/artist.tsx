@@ -23,7 +23,6 @@ import {
   getRecentPerformances,
 } from "~/features/artists/artists.server";
 import { formatRating } from "~/features/artists/format";
-import { RecentPerformances } from "~/features/artists/recent-performances";
 import { type ArtistReview, listArtistReviews } from "~/features/artists/reviews.server";
 import { VerifiedFigureCards } from "~/features/artists/verified-figures";
 import { getAvailability, getBusyDays } from "~/features/availability/availability.server";
@@ -39,7 +38,6 @@ import { CollaborationIndicator } from "~/features/instagram/collaboration-indic
 import { getCollaborationInsight } from "~/features/instagram/instagram.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
-import { renderSessionsSection } from "~/features/music-sessions/sessions-section.server";
 import type { TrustFigures } from "~/features/trust/trust";
 import { getTrustFigures } from "~/features/trust/trust.server";
 import { TrustLines } from "~/features/trust/trust-lines";
@@ -57,6 +55,8 @@ import {
 import { notFound } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { renderMarkup } from "~/lib/server-markup.server";
+import { RecentPerformances } from "~/pages/artist-profile/recent-performances";
+import { renderSessionsSection } from "~/pages/sessions-and-portfolio/sessions-section.server";
 import type { Route } from "./+types/artist";
 
 // The calendar and the sessions' search and tabs are fetched when someone is about to use them;
@@ -66,7 +66,8 @@ const Calendar = partOnUse(
   <p className="text-slate-600">Loading calendar...</p>,
 );
 const Sessions = partOnUse(
-  () => import("~/features/music-sessions/sessions-section").then((m) => m.MusicSessionsSection),
+  () =>
+    import("~/pages/sessions-and-portfolio/sessions-section").then((m) => m.MusicSessionsSection),
   <p className="text-slate-600">Loading sessions...</p>,
 );
 

@@ -40,7 +40,6 @@ import {
 } from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
 import { RatingForm, ShowVenueCheckbox } from "~/features/bookings/rating-form";
-import { SubstituteList } from "~/features/bookings/substitute-list";
 import {
   listSubstitutes,
   substituteBookingHref,
@@ -57,6 +56,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { usePending } from "~/lib/use-pending";
 import { useToastOn } from "~/lib/use-toast-on";
+import { SubstituteList } from "~/pages/booking/substitute-list";
 import type { Route } from "./+types/bookings.$bookingId";
 
 export const meta: Route.MetaFunction = () => [

@@ -4,11 +4,12 @@ import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { formatRating } from "~/features/artists/format";
 import { getPortfolioPage, portfolioUrl } from "~/features/portfolio/portfolio.server";
 import { usePortfolioReports } from "~/features/portfolio/portfolio-reports";
-import { PublicPortfolio } from "~/features/portfolio/public-portfolio";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { fileUrl } from "~/lib/file-url";
 import { notFound } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { renderMarkup } from "~/lib/server-markup.server";
+import { PublicPortfolio } from "~/pages/public-portfolio/public-portfolio";
 import type { Route } from "./+types/portfolio.$id";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: page.title,
       description,
       url,
-      image: imageKey ? new URL(`/files/${imageKey}`, context.env.appUrl).href : null,
+      image: imageKey ? new URL(fileUrl(imageKey), context.env.appUrl).href : null,
       isPublic: page.isPublic,
     },
   };

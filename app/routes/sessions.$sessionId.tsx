@@ -1,38 +1,33 @@
-import { isRouteErrorResponse, Link, redirect } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { getCurrentUser, requireUser } from "~/features/accounts/accounts.server";
+import { listMedia } from "~/features/media/media.server";
 import { answerLineup } from "~/features/music-sessions/lineup.server";
 import { sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
 import {
   DeleteSessionSchema,
   EditSessionSchema,
   LineupAnswerSchema,
-  SessionFormSchema,
 } from "~/features/music-sessions/music-sessions.schema";
 import {
-  createSession,
   deleteSession,
   getSessionDetail,
-  newSessionDefaults,
   updateSession,
 } from "~/features/music-sessions/music-sessions.server";
-import {
-  DETAIL_TABS,
-  type DetailPanel,
-  type DetailTab,
-  SessionDetailView,
-} from "~/features/music-sessions/session-detail";
-import { SessionForm } from "~/features/music-sessions/session-form";
 import { ShareSessionSchema } from "~/features/sharing/sharing.schema";
 import { createSharingLink } from "~/features/sharing/sharing.server";
-import { zoneAbbreviation } from "~/lib/dates";
 import { attempt, notFound, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
+import {
+  DETAIL_TABS,
+  type DetailPanel,
+  type DetailTab,
+  SessionDetailView,
+} from "~/pages/session-detail/session-detail";
 import type { Route } from "./+types/sessions.$sessionId";
 
 const DEFAULT_RETURN = "/artist-dashboard?tab=sessions";
@@ -42,8 +37,6 @@ export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
     return isRouteErrorResponse(error) && error.status === 404
       ? pageMeta({ title: "Session Not Found", description: "This session does not exist." })
       : [];
-  if (loaded.view === "new")
-    return pageMeta({ title: "Log New Session", description: "Log a musical session." });
   return pageMeta({
     title: loaded.session.title,
     description: `${loaded.session.title} by ${loaded.session.artistName} on GigLedger.`,
@@ -52,28 +45,19 @@ export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (params.sessionId === "new") {
-    const user = await requireUser(request, context);
-    if (!user.artistProfileId) throw redirect("/profile-setup");
-    const defaults = await newSessionDefaults(context, user);
-    return {
-      view: "new" as const,
-      returnTo: safeRedirectPath(url.searchParams.get("returnTo"), DEFAULT_RETURN),
-      now: defaults.now,
-      timeZone: defaults.timeZone,
-      zoneName: zoneAbbreviation(defaults.timeZone),
-    };
-  }
   const viewer = await getCurrentUser(request, context);
-  const session = await getSessionDetail(context, viewer, params.sessionId);
+  const [session, media] = await Promise.all([
+    getSessionDetail(context, viewer, params.sessionId),
+    listMedia(context, params.sessionId),
+  ]);
   if (!session) notFound();
   const isOwner = session.canEdit;
   const tabParam = url.searchParams.get("tab");
   const panelParam = url.searchParams.get("panel");
   const panels: DetailPanel[] = isOwner ? ["share", "delete", "edit"] : [];
   return {
-    view: "detail" as const,
     session,
+    media,
     isOwner,
     tab: (DETAIL_TABS as readonly string[]).includes(tabParam ?? "")
       ? (tabParam as DetailTab)
@@ -89,7 +73,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 const FAILURES = {
-  create: "Failed to create session. Please try again.",
   update: "Failed to update session. Please try again.",
   delete: "Failed to delete session. Please try again.",
 } as const;
@@ -107,21 +90,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 
   const run = async () => {
-    if (sessionId === "new" && intent === "create") {
-      if (!user.artistProfileId) throw redirect("/profile-setup");
-      const parsed = parseForm(SessionFormSchema, form);
-      if (!parsed.ok) return parsed.reply;
-      return attempt(
-        async () => {
-          await createSession(context, user, parsed.data);
-          return redirectWithToast(safeRedirectPath(form.get("returnTo"), DEFAULT_RETURN), {
-            title: "Session Created",
-            description: "Your session has been logged successfully.",
-          });
-        },
-        { values: parsed.values, toastTitle: "Error", failure: failure("create") },
-      );
-    }
     switch (intent) {
       case "update": {
         const parsed = parseForm(EditSessionSchema, form);
@@ -202,32 +170,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function SessionPage({ loaderData, actionData }: Route.ComponentProps) {
   // A sharing link (`value`) is toasted by the share panel itself.
   useToastOn(actionData, actionData?.value ? null : actionData?.toast);
-  if (loaderData.view === "new") {
-    return (
-      <main id="main" className="mx-auto max-w-2xl px-4 py-8">
-        <h1 className="text-2xl font-bold">Log New Session</h1>
-        <p className="mt-1 text-slate-600">
-          Add a gig, rehearsal, jam or recording to your history.
-        </p>
-        <Card padding="fluid" className="mt-6">
-          <SessionForm
-            mode="create"
-            values={actionData?.values}
-            errors={actionData?.fieldErrors}
-            formError={actionData?.formError}
-            returnTo={loaderData.returnTo}
-            cancelHref={loaderData.returnTo}
-            now={loaderData.now}
-            timeZone={loaderData.timeZone}
-            zoneName={loaderData.zoneName}
-          />
-        </Card>
-      </main>
-    );
-  }
   return (
     <SessionDetailView
       session={loaderData.session}
+      media={loaderData.media}
       isOwner={loaderData.isOwner}
       tab={loaderData.tab}
       panel={loaderData.panel}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ProsePage } from "~/components/layout/prose-page";
 import { ServerMarkup } from "~/components/ui/server-markup";
-import { VERIFICATION_LEVELS } from "~/features/music-sessions/verification-levels";
+import { VERIFICATION_LEVELS } from "~/features/verification/verification-levels";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { pageMeta } from "~/lib/meta";
 import { renderMarkup } from "~/lib/server-markup.server";

@@ -1,3 +1,4 @@
+import { fileUrl } from "~/lib/file-url";
 import { initials } from "./format";
 
 const sizes = {
@@ -20,7 +21,7 @@ export function ArtistAvatar({
     const px = size === "lg" ? 112 : size === "md" ? 64 : 48;
     return (
       <img
-        src={`/files/${avatarPath}`}
+        src={fileUrl(avatarPath)}
         alt=""
         width={px}
         height={px}

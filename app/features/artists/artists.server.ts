@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { freeOnDateSql } from "~/features/availability/availability.server";
-import type { SessionLevel } from "~/features/music-sessions/verification-levels";
-import { sessionLevels } from "~/features/music-sessions/verification-levels.server";
+import type { SessionLevel } from "~/features/verification/verification-levels";
+import { sessionLevels } from "~/features/verification/verification-levels.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, gte, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { canBookArtist } from "~/features/artists/artists.policy";
 import { busyStatusOn } from "~/features/availability/availability.server";
-import { queueCredentialRefresh } from "~/features/credentials/credential-queue.server";
+import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
 import type { Actor, SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { addDays, formatLongDate, todayIn, wallClockIn, zonedDateTimeToUtc } from "~/lib/dates";

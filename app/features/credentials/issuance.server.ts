@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { CREDENTIAL_CHANNEL } from "~/features/verification/credential-queue.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import { runExclusively } from "~/lib/periodic-job.server";
@@ -15,7 +16,6 @@ import {
   credentials,
 } from "~db/schema";
 import { claimsDigest, credentialOf } from "./credential";
-import { CREDENTIAL_CHANNEL } from "./credential-queue.server";
 import { CONTEXT_VC_2, isSignedLevel, STATUS_LIST_SIZE } from "./credentials.constants";
 import { didDocumentOf, didOf } from "./did";
 import { sessionClaimsOf } from "./session-claims.server";

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { LEVEL_INFO } from "~/features/music-sessions/verification-levels";
-import { sessionLevel } from "~/features/music-sessions/verification-levels.server";
+import { LEVEL_INFO } from "~/features/verification/verification-levels";
+import { sessionLevel } from "~/features/verification/verification-levels.server";
+import { fileUrl } from "~/lib/file-url";
 import { type Queryable, queryRows } from "~db/client";
 import { artistProfiles, musicSessions } from "~db/schema";
 import type { SessionClaims } from "./credential";
@@ -46,7 +47,7 @@ async function evidenceOf(tx: Queryable, sessionId: string, appUrl: URL) {
     r.sha256 && /^[0-9a-f]{64}$/.test(r.sha256)
       ? [
           {
-            url: new URL(`/files/${r.path}`, appUrl).href,
+            url: new URL(fileUrl(r.path), appUrl).href,
             name: r.name,
             mediaType: r.type,
             sha256: r.sha256,

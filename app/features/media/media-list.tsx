@@ -2,11 +2,10 @@ import Trash2 from "lucide-react/icons/trash";
 import { useFetcher } from "react-router";
 import { MediaTile } from "~/components/ui/media-tile";
 import { Spinner } from "~/components/ui/spinner";
-import type { MediaItem } from "~/features/music-sessions/music-sessions.server";
+import { fileUrl } from "~/lib/file-url";
 import { usePending } from "~/lib/use-pending";
+import type { MediaItem } from "./media.server";
 import { formatFileSize } from "./media-type";
-
-const fileUrl = (key: string) => `/files/${key}`;
 
 /** Photos as images (their preview), audio and video in native players that can seek. */
 export function MediaList({

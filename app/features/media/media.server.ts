@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { canEditSession } from "~/features/music-sessions/music-sessions.policy";
-import { getOwnedSession, type MediaItem } from "~/features/music-sessions/music-sessions.server";
+import { getOwnedSession } from "~/features/music-sessions/music-sessions.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
@@ -18,6 +18,44 @@ import {
   tooLargeMessage,
   UNSUPPORTED_MEDIA_MESSAGE,
 } from "./media-type";
+
+export type MediaItem = {
+  id: string;
+  mediaType: "photo" | "video" | "audio";
+  filePath: string;
+  previewPath: string | null;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  /** SHA-256 (hex) of the stored file; null for files uploaded before hashes were kept. */
+  sha256: string | null;
+  description: string | null;
+  createdAt: Date;
+};
+
+/** A session's media, newest first (none for an id that is no session's). Public, as the page is. */
+export async function listMedia(
+  { db }: Pick<AppContext, "db">,
+  sessionId: string,
+): Promise<MediaItem[]> {
+  if (!isUuid(sessionId)) return [];
+  return db
+    .select({
+      id: sessionMedia.id,
+      mediaType: sessionMedia.mediaType,
+      filePath: sessionMedia.filePath,
+      previewPath: sessionMedia.previewPath,
+      fileName: sessionMedia.fileName,
+      fileSize: sessionMedia.fileSize,
+      mimeType: sessionMedia.mimeType,
+      sha256: sessionMedia.sha256,
+      description: sessionMedia.description,
+      createdAt: sessionMedia.createdAt,
+    })
+    .from(sessionMedia)
+    .where(eq(sessionMedia.sessionId, sessionId))
+    .orderBy(desc(sessionMedia.createdAt), sessionMedia.id);
+}
 
 export const UPLOAD_FAILED_MESSAGE = "Failed to upload media. Please try again.";
 const PREVIEW_WIDTH = 640;

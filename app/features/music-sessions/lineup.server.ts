@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { queueCredentialRefresh } from "~/features/credentials/credential-queue.server";
+import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
+import { sessionLevel } from "~/features/verification/verification-levels.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
@@ -7,7 +8,6 @@ import { refuse } from "~/lib/problem";
 import type { Queryable } from "~db/client";
 import { lineupConfirmations, musicSessions, sessionParticipants } from "~db/schema";
 import { canAnswerLineup, type LineupState } from "./music-sessions.policy";
-import { sessionLevel } from "./verification-levels.server";
 
 type DbCtx = { db: Queryable };
 type TxCtx = Pick<AppContext, "db">;

@@ -1,4 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { SessionLevel } from "~/features/verification/verification-levels";
+import { sessionLevel, sessionLevels } from "~/features/verification/verification-levels.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { nowInZone, toZonedInputValue, zonedInputToUtc } from "~/lib/dates";
@@ -22,8 +24,6 @@ import {
   canLogSession,
 } from "./music-sessions.policy";
 import type { SessionForm, SessionListQuery, SessionType } from "./music-sessions.schema";
-import type { SessionLevel } from "./verification-levels";
-import { sessionLevel, sessionLevels } from "./verification-levels.server";
 
 export type SessionCard = {
   id: string;
@@ -154,8 +154,8 @@ export async function loadSessionsSection(
 export type SessionDetail = Awaited<ReturnType<typeof getSessionDetail>>;
 
 /**
- * A session with its owner, participants, peer verifications and media, and whether the viewer
- * may edit it; null when unknown. Public: anyone with the link may look.
+ * A session with its owner, participants and peer verifications (its media: `listMedia`), and
+ * whether the viewer may edit it; null when unknown. Public: anyone with the link may look.
  */
 export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: string) {
   if (!isUuid(sessionId)) return null;
@@ -185,7 +185,7 @@ export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: 
     .innerJoin(artistProfiles, eq(artistProfiles.id, musicSessions.artistProfileId))
     .where(eq(musicSessions.id, sessionId));
   if (!session) return null;
-  const [participants, verifications, media, level, lineupAnswers, viewerLineup, booking] =
+  const [participants, verifications, level, lineupAnswers, viewerLineup, booking] =
     await Promise.all([
       db
         .select({
@@ -217,7 +217,6 @@ export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: 
         .innerJoin(artistProfiles, eq(artistProfiles.id, peerVerifications.verifiedByArtistId))
         .where(eq(peerVerifications.sessionId, sessionId))
         .orderBy(peerVerifications.createdAt),
-      listMedia({ db }, sessionId),
       sessionLevel({ db }, sessionId),
       db
         .select({
@@ -257,7 +256,6 @@ export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: 
     ...shown,
     participants,
     verifications,
-    media,
     level,
     lineupAnswers,
     /** The viewer's part in the lineup (null unless they joined), and whether they may answer. */
@@ -271,40 +269,6 @@ export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: 
     /** The start as the edit form's datetime-local value, in the artist's zone. */
     startInput: toZonedInputValue(session.startTime, session.timeZone),
   };
-}
-
-export type MediaItem = {
-  id: string;
-  mediaType: "photo" | "video" | "audio";
-  filePath: string;
-  previewPath: string | null;
-  fileName: string;
-  fileSize: number;
-  mimeType: string;
-  /** SHA-256 (hex) of the stored file; null for files uploaded before hashes were kept. */
-  sha256: string | null;
-  description: string | null;
-  createdAt: Date;
-};
-
-/** A session's media, newest first. */
-export async function listMedia({ db }: DbCtx, sessionId: string): Promise<MediaItem[]> {
-  return db
-    .select({
-      id: sessionMedia.id,
-      mediaType: sessionMedia.mediaType,
-      filePath: sessionMedia.filePath,
-      previewPath: sessionMedia.previewPath,
-      fileName: sessionMedia.fileName,
-      fileSize: sessionMedia.fileSize,
-      mimeType: sessionMedia.mimeType,
-      sha256: sessionMedia.sha256,
-      description: sessionMedia.description,
-      createdAt: sessionMedia.createdAt,
-    })
-    .from(sessionMedia)
-    .where(eq(sessionMedia.sessionId, sessionId))
-    .orderBy(desc(sessionMedia.createdAt), sessionMedia.id);
 }
 
 const NO_PROFILE = "An artist profile is needed to log a session.";

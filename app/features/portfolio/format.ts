@@ -1,3 +1,1 @@
-export const fileUrl = (key: string) => `/files/${key}`;
-
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -9,8 +9,8 @@ import { inputClasses } from "~/components/ui/input-classes";
 import { MediaTile } from "~/components/ui/media-tile";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
+import { fileUrl } from "~/lib/file-url";
 import { useToastOn } from "~/lib/use-toast-on";
-import { fileUrl } from "./format";
 import type { ManagerMedia } from "./portfolio.server";
 import type { PortfolioActionData } from "./portfolio-manager";
 

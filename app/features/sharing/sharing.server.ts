@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { queueCredentialRefresh } from "~/features/credentials/credential-queue.server";
 import { type SharingMode, sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
 import { findSession } from "~/features/music-sessions/music-sessions.server";
-import { PEER_THRESHOLD } from "~/features/music-sessions/verification-levels";
+import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
+import { PEER_THRESHOLD } from "~/features/verification/verification-levels";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import type { Env } from "~/lib/env.server";

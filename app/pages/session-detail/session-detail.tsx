@@ -12,18 +12,20 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pill, PillList } from "~/components/ui/pill";
 import { Spinner } from "~/components/ui/spinner";
+import type { MediaItem } from "~/features/media/media.server";
 import { MediaList } from "~/features/media/media-list";
 import type { MediaLimitsMb } from "~/features/media/media-type";
 import { MediaUpload } from "~/features/media/media-upload";
+import type { SharingMode } from "~/features/music-sessions/music-sessions.policy";
+import type { SessionDetail as Detail } from "~/features/music-sessions/music-sessions.server";
+import { SessionForm, type SessionFormValues } from "~/features/music-sessions/session-form";
+import { SESSION_TYPE_LABELS } from "~/features/music-sessions/session-types";
 import { SharePanel, type ShareReply } from "~/features/sharing/share-panel";
+import { VerificationLevelBadge } from "~/features/verification/verification-level-badge";
 import { formatDay, formatMinutes, formatWallClock, zoneAbbreviation } from "~/lib/dates";
+import { fileUrl } from "~/lib/file-url";
 import type { FormReply } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
-import type { SharingMode } from "./music-sessions.policy";
-import type { SessionDetail as Detail } from "./music-sessions.server";
-import { SessionForm, type SessionFormValues } from "./session-form";
-import { SESSION_TYPE_LABELS } from "./session-types";
-import { VerificationLevelBadge } from "./verification-level-badge";
 
 export const DETAIL_TABS = ["details", "media", "collaborators", "verification"] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
@@ -59,6 +61,7 @@ function storedValues(session: NonNullable<Detail>): SessionFormValues {
  */
 export function SessionDetailView({
   session,
+  media,
   isOwner,
   tab,
   panel,
@@ -69,6 +72,8 @@ export function SessionDetailView({
   editResult,
 }: {
   session: NonNullable<Detail>;
+  /** The session's files, newest first. */
+  media: MediaItem[];
   isOwner: boolean;
   tab: DetailTab;
   panel: DetailPanel | null;
@@ -193,7 +198,7 @@ export function SessionDetailView({
                 }`}
               >
                 {TAB_LABELS[t]}
-                {t === "media" && session.media.length > 0 ? ` (${session.media.length})` : ""}
+                {t === "media" && media.length > 0 ? ` (${media.length})` : ""}
               </Link>
             </li>
           ))}
@@ -205,11 +210,11 @@ export function SessionDetailView({
         {tab === "media" ? (
           <div className="space-y-4">
             {isOwner ? <MediaUpload sessionId={session.id} limits={mediaLimits} /> : null}
-            <MediaList media={session.media} sessionId={session.id} canEdit={isOwner} />
+            <MediaList media={media} sessionId={session.id} canEdit={isOwner} />
           </div>
         ) : null}
         {tab === "collaborators" ? <CollaboratorsTab session={session} /> : null}
-        {tab === "verification" ? <VerificationTab session={session} /> : null}
+        {tab === "verification" ? <VerificationTab session={session} media={media} /> : null}
       </section>
     </main>
   );
@@ -307,7 +312,7 @@ const METHOD_LABELS: Record<string, string> = {
   lineup: "Lineup",
 };
 
-function VerificationTab({ session }: { session: NonNullable<Detail> }) {
+function VerificationTab({ session, media }: { session: NonNullable<Detail>; media: MediaItem[] }) {
   const day = (at: Date) => formatDay(at, session.timeZone);
   return (
     <div className="space-y-4 pt-4">
@@ -393,7 +398,7 @@ function VerificationTab({ session }: { session: NonNullable<Detail> }) {
         </ul>
       )}
       <LineupAnswers session={session} />
-      <EvidenceList session={session} />
+      <EvidenceList media={media} timeZone={session.timeZone} />
     </div>
   );
 }
@@ -438,27 +443,25 @@ function LineupAnswers({ session }: { session: NonNullable<Detail> }) {
  * Each uploaded file with its SHA-256, so anyone holding a copy can check it is the same file.
  * A file uploaded before hashes were kept says so (decision 017).
  */
-function EvidenceList({ session }: { session: NonNullable<Detail> }) {
+function EvidenceList({ media, timeZone }: { media: MediaItem[]; timeZone: string }) {
   return (
     <>
       <h3 className="font-semibold">Evidence</h3>
-      {session.media.length === 0 ? (
+      {media.length === 0 ? (
         <p className="text-slate-600">No files uploaded</p>
       ) : (
         <ul aria-label="Evidence files" className="divide-y divide-slate-100">
-          {session.media.map((m) => (
+          {media.map((m) => (
             <li key={m.id} className="min-w-0 py-2 text-sm">
               <a
-                href={`/files/${m.filePath}`}
+                href={fileUrl(m.filePath)}
                 className="font-medium text-brand-700 underline wrap-anywhere"
               >
                 {m.fileName}
               </a>
               <p className="text-slate-600">
                 Uploaded{" "}
-                <time dateTime={m.createdAt.toISOString()}>
-                  {formatDay(m.createdAt, session.timeZone)}
-                </time>
+                <time dateTime={m.createdAt.toISOString()}>{formatDay(m.createdAt, timeZone)}</time>
               </p>
               <p className="font-mono text-xs break-all text-slate-800">
                 {m.sha256 ? (

@@ -2,8 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { RecentPerformances } from "~/features/artists/recent-performances";
-import type { SessionCard as SessionCardData } from "./music-sessions.server";
+import type { SessionCard as SessionCardData } from "~/features/music-sessions/music-sessions.server";
+import { RecentPerformances } from "~/pages/artist-profile/recent-performances";
 import { SessionCard } from "./session-card";
 
 /**

@@ -30,10 +30,10 @@ import {
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { getRecentPerformances, searchArtists } from "../artists/artists.server";
 import { getBooking, rateBooking, setVenueVisibility } from "../bookings/bookings.server";
-import { uploadMedia } from "../media/media.server";
+import { listMedia, uploadMedia } from "../media/media.server";
+import { answerLineup } from "../music-sessions/lineup.server";
+import { getSessionDetail, listSessionsForArtist } from "../music-sessions/music-sessions.server";
 import { checkSharingToken, createSharingLink } from "../sharing/sharing.server";
-import { answerLineup } from "./lineup.server";
-import { getSessionDetail, listSessionsForArtist } from "./music-sessions.server";
 import { sessionLevel, sessionLevels } from "./verification-levels.server";
 
 /**
@@ -390,8 +390,8 @@ describe("evidence: each upload's SHA-256, computed as it streams", () => {
     const again = await upload(bytes, "take.wav");
     expect(again.id).not.toBe(audio.id);
     expect(again.sha256).toBe(audio.sha256);
-    const detail = await getSessionDetail(database, null, id);
-    expect(detail?.media.map((m) => m.sha256)).toEqual([again.sha256, photo.sha256, audio.sha256]);
+    const media = await listMedia(database, id);
+    expect(media.map((m) => m.sha256)).toEqual([again.sha256, photo.sha256, audio.sha256]);
   });
 });
 

@@ -1,5 +1,5 @@
+import type { SessionsSectionData } from "~/features/music-sessions/music-sessions.server";
 import { renderMarkup } from "~/lib/server-markup.server";
-import type { SessionsSectionData } from "./music-sessions.server";
 import { SessionList } from "./session-list";
 import type { SessionsSectionView } from "./sessions-section";
 

@@ -2,7 +2,7 @@ import Music from "lucide-react/icons/eighth-notes";
 import Plus from "lucide-react/icons/plus";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import type { SessionsSectionData } from "./music-sessions.server";
+import type { SessionsSectionData } from "~/features/music-sessions/music-sessions.server";
 import { SessionCard } from "./session-card";
 import { logSessionHref } from "./sessions-section";
 

@@ -9,10 +9,10 @@ import Users from "lucide-react/icons/users";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { PillList } from "~/components/ui/pill";
+import type { SessionCard as SessionCardData } from "~/features/music-sessions/music-sessions.server";
+import { SESSION_TYPE_LABELS } from "~/features/music-sessions/session-types";
+import { VerificationLevelBadge } from "~/features/verification/verification-level-badge";
 import { formatWallClock } from "~/lib/dates";
-import type { SessionCard as SessionCardData } from "./music-sessions.server";
-import { SESSION_TYPE_LABELS } from "./session-types";
-import { VerificationLevelBadge } from "./verification-level-badge";
 
 /**
  * A session in a list. Its date and time are the owner's wall clock with the zone's short name

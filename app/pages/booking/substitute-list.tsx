@@ -4,7 +4,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ArtistAvatar } from "~/features/artists/artist-avatar";
 import { formatRating } from "~/features/artists/format";
-import type { Substitute } from "./substitutes.server";
+import type { Substitute } from "~/features/bookings/substitutes.server";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,9 +1,9 @@
 import BadgeCheck from "lucide-react/icons/badge-check";
 import MapPin from "lucide-react/icons/map-pin";
 import { Card } from "~/components/ui/card";
-import { VerificationLevelBadge } from "~/features/music-sessions/verification-level-badge";
+import type { RecentPerformance } from "~/features/artists/artists.server";
+import { VerificationLevelBadge } from "~/features/verification/verification-level-badge";
 import { formatMinutes, formatWallClock } from "~/lib/dates";
-import type { RecentPerformance } from "./artists.server";
 
 /**
  * The artist's latest performances: venue (or title), verified or not, type, date and time,

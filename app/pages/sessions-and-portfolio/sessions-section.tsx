@@ -9,12 +9,12 @@ import { SelectField } from "~/components/ui/select-field";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { Spinner } from "~/components/ui/spinner";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
+import type { SessionsSectionData } from "~/features/music-sessions/music-sessions.server";
+import { SESSION_FILTERS } from "~/features/music-sessions/session-types";
 import type { Markup } from "~/lib/markup";
 import { withWholeStylesheet } from "~/lib/page-styles";
 import { useEarlyInput } from "~/lib/use-early-input";
 import { useSearchAsYouType } from "~/lib/use-search-as-you-type";
-import type { SessionsSectionData } from "./music-sessions.server";
-import { SESSION_FILTERS } from "./session-types";
 
 const SEARCH_PARAMS = new Set(["sq", "stype"]);
 /** Only the owner sees the portfolio manager: a visitor's browser never fetches it. */

@@ -9,8 +9,8 @@ import { Pill, PillList } from "~/components/ui/pill";
 import { ShareButtonMarkup } from "~/components/ui/share-button";
 import { ArtistAvatar } from "~/features/artists/artist-avatar";
 import { VerifiedFigureCards } from "~/features/artists/verified-figures";
-import { fileUrl } from "./format";
-import type { PortfolioPage, PublicPortfolioMedia } from "./portfolio.server";
+import type { PortfolioPage, PublicPortfolioMedia } from "~/features/portfolio/portfolio.server";
+import { fileUrl } from "~/lib/file-url";
 
 /**
  * The public portfolio (/portfolio/{id}), drawn on the server only (decision 022). Its share
