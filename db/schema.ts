@@ -680,20 +680,6 @@ export const portfolios = pgTable(
   ],
 );
 
-export const portfolioSections = pgTable(
-  "portfolio_sections",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    portfolioId: uuid()
-      .notNull()
-      .references(() => portfolios.id, { onDelete: "cascade" }),
-    title: text().notNull(),
-    sortOrder: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index().on(t.portfolioId, t.sortOrder)],
-);
-
 export const portfolioAnalytics = pgTable(
   "portfolio_analytics",
   {
