@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const TEST_ROOTS = ["app", "db", "server", "tests"];
+const TEST_ROOTS = ["app", "db", "seed", "server", "tests"];
 const include = TEST_ROOTS.map((root) => `${root}/**/*.test.ts`);
 const serverUrl = process.env.TEST_DATABASE_URL;
 

@@ -11,15 +11,15 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { credentialOf, type SessionClaims } from "~/features/credentials/credential";
-import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
 import { didOf } from "~/features/credentials/did";
 import { drainCredentialQueue } from "~/features/credentials/issuance.server";
 import { createIssuer } from "~/features/credentials/signer.server";
+import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
 import { generateSecretKeyMultibase } from "~/lib/ed25519-key.server";
 import { loadEnv } from "~/lib/env.server";
 import { type DatabaseHandle, openDatabase, queryRows } from "~db/client";
-import { createArtist, createSession } from "~db/factories";
 import { peerVerifications } from "~db/schema";
+import { createArtist, createSession } from "~seed/factories";
 import { freePort } from "../tests/support/free-port";
 import { createBenchDatabase } from "./bench-setup";
 

@@ -203,8 +203,10 @@ async function main() {
   const database = serverUrl ? await createBenchDatabase(serverUrl, "gigledger_bench") : null;
   const databaseEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
   if (database) {
-    console.log("\n== PostgreSQL server: a fresh database with the demo data (db/seed-cli.ts) ==");
-    const seed = spawnSync("npx", ["tsx", "db/seed-cli.ts"], {
+    console.log(
+      "\n== PostgreSQL server: a fresh database with the demo data (seed/seed-cli.ts) ==",
+    );
+    const seed = spawnSync("npx", ["tsx", "seed/seed-cli.ts"], {
       cwd: root,
       stdio: "inherit",
       env: { ...process.env, ...databaseEnv, DATA_DIR: dataDir, LOG_LEVEL: "warn" },

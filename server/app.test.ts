@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redirectWithToast } from "~/lib/toast.server";
 import { openDatabase } from "~db/client";
 import { artistProfiles } from "~db/schema";
-import { seedDemoData } from "~db/seed";
+import { seedDemoData } from "~seed/seed";
 import { startTestApp } from "../tests/support/app-harness";
 import { signedInUser } from "../tests/support/sessions";
 import { createTestDatabase } from "../tests/support/test-database";

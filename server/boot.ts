@@ -11,7 +11,7 @@ import { createLogger, type Logger } from "~/lib/logger.server";
 import { startPeriodicJob } from "~/lib/periodic-job.server";
 import { createStorage } from "~/lib/storage.server";
 import { databaseOptionsFor, openDatabase } from "~db/client";
-import { isDatabaseEmpty, seedDemoData } from "~db/seed";
+import { isDatabaseEmpty, seedDemoData } from "~seed/seed";
 import { composeApp } from "./composition";
 import { gracefulClose } from "./graceful-close";
 

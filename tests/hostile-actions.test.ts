@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addArtistProfile, createSession } from "~db/factories";
 import { bookings, portfolios } from "~db/schema";
+import { addArtistProfile, createSession } from "~seed/factories";
 import { startTestApp } from "./support/app-harness";
 import { signedInUser } from "./support/sessions";
 import { createTestDatabase } from "./support/test-database";

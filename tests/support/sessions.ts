@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~db/client";
-import { createUser } from "~db/factories";
 import { authAccounts } from "~db/schema";
+import { createUser } from "~seed/factories";
 import type { startTestApp } from "./app-harness";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;

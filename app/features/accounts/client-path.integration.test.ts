@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addArtistProfile, createArtist, createSession } from "~db/factories";
 import { artistProfiles, userRoles } from "~db/schema";
+import { addArtistProfile, createArtist, createSession } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { startSmtpSink } from "../../../tests/support/smtp-sink";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createArtist } from "~db/factories";
 import { artistProfiles, users } from "~db/schema";
+import { createArtist } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";

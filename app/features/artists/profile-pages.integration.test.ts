@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths, formatMonth, monthOf, todayIn } from "~/lib/dates";
+import { artistProfiles, availability, bookings } from "~db/schema";
 import {
   addArtistProfile,
   artistActor,
   createArtist,
   createSession,
   createUser,
-} from "~db/factories";
-import { artistProfiles, availability, bookings } from "~db/schema";
+} from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";

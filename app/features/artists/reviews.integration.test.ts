@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createArtist, createUser } from "~db/factories";
 import { bookings } from "~db/schema";
+import { createArtist, createUser } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { listArtistReviews } from "./reviews.server";
 

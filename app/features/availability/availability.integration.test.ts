@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "~/lib/dates";
-import { artistActor, createArtist } from "~db/factories";
 import { artistProfiles } from "~db/schema";
+import { artistActor, createArtist } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { clearAvailability, getAvailability, setAvailability } from "./availability.server";
 

@@ -15,8 +15,8 @@ import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mail.server";
 import { queryRows } from "~db/client";
-import { artistActor, createArtist, createUser } from "~db/factories";
 import { artistBusyDays, externalCalendars, importedBusyDays } from "~db/schema";
+import { artistActor, createArtist, createUser } from "~seed/factories";
 import {
   describeNode,
   discoveryQuery,

@@ -9,8 +9,8 @@ import { loadEnv } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mail.server";
 import { isProblem } from "~/lib/problem";
 import { queryRows } from "~db/client";
-import { artistActor, createArtist, createUser } from "~db/factories";
 import { availability, bookings } from "~db/schema";
+import { artistActor, createArtist, createUser } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { acceptBooking, cancelBooking, createBookingRequest } from "./bookings.server";
 

@@ -6,14 +6,14 @@ import type { SignedInActor } from "~/lib/actor";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
+import { availability, bookings, peerVerifications, sessionParticipants } from "~db/schema";
 import {
   addArtistProfile,
   artistActor,
   createArtist,
   createSession,
   createUser,
-} from "~db/factories";
-import { availability, bookings, peerVerifications, sessionParticipants } from "~db/schema";
+} from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import {
   acceptBooking,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "~/lib/actor";
-import { createArtist, createSession, createUser } from "~db/factories";
 import { instagramConnections, instagramFollows, sessionParticipants } from "~db/schema";
+import { createArtist, createSession, createUser } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import {
   getCollaborationInsight,

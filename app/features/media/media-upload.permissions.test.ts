@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addArtistProfile } from "~db/factories";
 import { musicSessions, sessionMedia } from "~db/schema";
+import { addArtistProfile } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addArtistProfile } from "~db/factories";
 import { artistProfiles, musicSessions, peerVerifications, sessionParticipants } from "~db/schema";
+import { addArtistProfile } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "~/lib/actor";
 import { queryRows } from "~db/client";
 import type { MEDIA_TYPES } from "~db/enums";
-import { artistActor, createArtist, createSession } from "~db/factories";
 import { portfolioAnalytics, portfolios, sessionMedia } from "~db/schema";
+import { artistActor, createArtist, createSession } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import {
   getPortfolioAnalytics,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addArtistProfile, createSession } from "~db/factories";
 import { portfolioAnalytics, portfolios, sessionMedia } from "~db/schema";
+import { addArtistProfile, createSession } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~db/client";
-import { artistActor, type CreatedArtist, createArtist, createSession } from "~db/factories";
 import {
   artistProfiles,
   musicSessions,
   sessionParticipants,
   sessionSharingTokens,
 } from "~db/schema";
+import { artistActor, type CreatedArtist, createArtist, createSession } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { deleteSession, listSessionsForArtist } from "../music-sessions/music-sessions.server";
 import { SHARE_LINK_DAYS } from "./sharing.schema";

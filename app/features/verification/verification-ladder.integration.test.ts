@@ -13,13 +13,6 @@ import { loadEnv } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mail.server";
 import { createStorage } from "~/lib/storage.server";
 import {
-  artistActor,
-  type CreatedArtist,
-  createArtist,
-  createSession,
-  createUser,
-} from "~db/factories";
-import {
   artistProfiles,
   bookings,
   lineupConfirmations,
@@ -27,6 +20,13 @@ import {
   peerVerifications,
   sessionParticipants,
 } from "~db/schema";
+import {
+  artistActor,
+  type CreatedArtist,
+  createArtist,
+  createSession,
+  createUser,
+} from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { getRecentPerformances, searchArtists } from "../artists/artists.server";
 import { getBooking, rateBooking, setVenueVisibility } from "../bookings/bookings.server";

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/lib/dates";
-import { addArtistProfile, createSession } from "~db/factories";
 import {
   artistProfiles,
   bookings,
@@ -10,6 +9,7 @@ import {
   sessionMedia,
   sessionParticipants,
 } from "~db/schema";
+import { addArtistProfile, createSession } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";

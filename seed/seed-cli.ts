@@ -2,7 +2,7 @@ import { todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { createStorage } from "~/lib/storage.server";
-import { databaseOptionsFor, openDatabase } from "./client";
+import { databaseOptionsFor, openDatabase } from "~db/client";
 import { seedDemoData } from "./seed";
 
 const env = loadEnv();

@@ -1,18 +1,18 @@
 /**
  * The one way to make users, artists and sessions outside a request: the tests and the demo seed
- * (db/seed.ts) both build their data here. Artists are created through the domain's own
+ * (seed/seed.ts) both build their data here. Artists are created through the domain's own
  * `createArtistProfile`, so what every profile gets (the 'artist' role, a free slug, a private
  * auto-generated portfolio) is decided in one place, for real sign-ups, tests and demo data alike.
  *
- * It lives beside the schema, not under tests/, because the seed ships with the server and must not
- * import test code; tests import it as `~db/factories`.
+ * It lives with the seed, not under tests/, because the seed ships with the server and must not
+ * import test code; tests import it as `~seed/factories`.
  */
 import { randomUUID } from "node:crypto";
 import type { ArtistProfileInput } from "~/features/artists/artists.schema";
 import { createArtistProfile } from "~/features/artists/artists.server";
 import type { Role, SignedInActor } from "~/lib/actor";
-import type { Database, Queryable } from "./client";
-import { musicSessions, profiles, userRoles, users } from "./schema";
+import type { Database, Queryable } from "~db/client";
+import { musicSessions, profiles, userRoles, users } from "~db/schema";
 
 export type UserOverrides = {
   /** A fixed id (the seed's stable ids); a user that already has it is left as it is. */

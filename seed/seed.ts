@@ -2,9 +2,9 @@
  * Demo data for a fresh install: artists across the spec's genres and locations (one with a very
  * long name, whose sessions have long titles and venues, for phone-width pages), their sessions
  * (some peer-verified, some logged from rated bookings), 30 days of availability and the portfolio
- * every profile gets. Users and artists are made by db/factories.ts, through the domain's own
+ * every profile gets. Users and artists are made by seed/factories.ts, through the domain's own
  * createArtistProfile, like a real sign-up. Given the storage, every demo artist also gets a
- * picture, three featured stage photos and a short audio clip (db/demo-media.ts), stored through
+ * picture, three featured stage photos and a short audio clip (seed/demo-media.ts), stored through
  * the app's own upload path. Seeding twice inserts nothing new (seedDemoData).
  */
 import { createHash } from "node:crypto";
@@ -12,23 +12,15 @@ import { and, eq, sql } from "drizzle-orm";
 import type { GENRES, LOCATIONS } from "~/features/artists/artists.constants";
 import { setArtistAvatar } from "~/features/artists/artists.server";
 import { slugify } from "~/features/artists/slug";
-import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
 import { uploadMedia } from "~/features/media/media.server";
 import { setMediaFeatured } from "~/features/portfolio/portfolio.server";
+import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
 import type { SignedInActor } from "~/lib/actor";
 import { addDays, type IsoDate } from "~/lib/dates";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Storage } from "~/lib/storage.server";
-import type { Database } from "./client";
-import { demoAvatar, demoMelodyWav, demoPhoto } from "./demo-media";
-import {
-  artistActor,
-  type CreatedArtist,
-  createArtist,
-  createSession,
-  createUser,
-} from "./factories";
+import type { Database } from "~db/client";
 import {
   artistProfiles,
   availability,
@@ -37,7 +29,15 @@ import {
   peerVerifications,
   portfolios,
   sessionParticipants,
-} from "./schema";
+} from "~db/schema";
+import { demoAvatar, demoMelodyWav, demoPhoto } from "./demo-media";
+import {
+  artistActor,
+  type CreatedArtist,
+  createArtist,
+  createSession,
+  createUser,
+} from "./factories";
 
 /** A UUID derived from a name, so the same demo user always gets the same id. */
 export function stableId(name: string): string {
@@ -312,7 +312,7 @@ async function settleAll<T>(promises: Promise<T>[]): Promise<T[]> {
   });
 }
 
-/** The artist through the domain's own path (db/factories.ts), then the demo's own settings. */
+/** The artist through the domain's own path (seed/factories.ts), then the demo's own settings. */
 async function createDemoArtist(db: Tx, a: DemoArtist, i: number) {
   const zone = DEMO_CITY_ZONES[a.location];
   const artist = await createArtist(

@@ -2,7 +2,7 @@
  * Pictures and sound for the demo artists, made on this machine when the seed runs (nothing is
  * downloaded): a portrait with the artist's initials, stage photos drawn as SVG and rendered by
  * sharp, and a few seconds of a melody synthesised as a WAV file. The seed stores them through the
- * app's own upload path (db/seed.ts), so they get the same checks, previews and limits as a
+ * app's own upload path (seed/seed.ts), so they get the same checks, previews and limits as a
  * musician's files.
  */
 import { createHash } from "node:crypto";
