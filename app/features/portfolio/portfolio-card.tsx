@@ -9,6 +9,9 @@ import { formatDay } from "~/lib/dates";
 import { plural } from "./format";
 import type { PortfolioCardData } from "./portfolio.server";
 
+const NO_PAGE_YET =
+  "Your portfolio gets its page and link with its first change: feature a media item or save its settings.";
+
 /**
  * The portfolio card: title and description, whether it is public and whether it is still the
  * auto-generated one, its dates and views, its public URL when public, and Open and Share.
@@ -25,12 +28,15 @@ export function PortfolioCard({
       as="article"
       variant="item"
       padding="sm"
-      aria-labelledby={`portfolio-${portfolio.id}-title`}
+      aria-labelledby={`portfolio-${portfolio.id ?? "new"}-title`}
       className="sm:p-5"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={`portfolio-${portfolio.id}-title`} className="text-lg font-semibold break-words">
+          <h3
+            id={`portfolio-${portfolio.id ?? "new"}-title`}
+            className="text-lg font-semibold break-words"
+          >
             {portfolio.title}
           </h3>
           {portfolio.description ? (
@@ -69,7 +75,7 @@ export function PortfolioCard({
           <dd className="text-slate-900">{plural(portfolio.viewCount, "view")}</dd>
         </div>
       </dl>
-      {portfolio.isPublic ? (
+      {portfolio.url && portfolio.isPublic ? (
         <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm">
           <p className="font-medium text-slate-800">Public Portfolio URL:</p>
           <a href={portfolio.url} className="break-all text-brand-700 underline">
@@ -77,22 +83,29 @@ export function PortfolioCard({
           </a>
         </div>
       ) : null}
-      <div className="mt-4 flex flex-wrap gap-2">
-        <a
-          href={portfolio.url}
-          target="_blank"
-          rel="noopener"
-          className={buttonClasses("outline", "sm")}
-        >
-          <ExternalLink aria-hidden className="h-4 w-4" /> Open
-        </a>
-        <ShareButton
-          url={portfolio.url}
-          title={portfolio.title}
-          size="sm"
-          copiedToast={{ title: "Link Copied", description: "Portfolio link copied to clipboard." }}
-        />
-      </div>
+      {portfolio.url ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <a
+            href={portfolio.url}
+            target="_blank"
+            rel="noopener"
+            className={buttonClasses("outline", "sm")}
+          >
+            <ExternalLink aria-hidden className="h-4 w-4" /> Open
+          </a>
+          <ShareButton
+            url={portfolio.url}
+            title={portfolio.title}
+            size="sm"
+            copiedToast={{
+              title: "Link Copied",
+              description: "Portfolio link copied to clipboard.",
+            }}
+          />
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600">{NO_PAGE_YET}</p>
+      )}
     </Card>
   );
 }

@@ -89,15 +89,17 @@ function ManagerTabs({ data, timeZone }: { data: PortfolioManagerData; timeZone:
             </button>
           ))}
         </div>
-        <a
-          href={portfolio.url}
-          target="_blank"
-          rel="noopener"
-          className={buttonClasses("outline", "sm", "self-start sm:self-auto")}
-        >
-          <Eye aria-hidden className="h-4 w-4" /> Preview
-          <ExternalLink aria-hidden className="h-3 w-3" />
-        </a>
+        {portfolio.url ? (
+          <a
+            href={portfolio.url}
+            target="_blank"
+            rel="noopener"
+            className={buttonClasses("outline", "sm", "self-start sm:self-auto")}
+          >
+            <Eye aria-hidden className="h-4 w-4" /> Preview
+            <ExternalLink aria-hidden className="h-3 w-3" />
+          </a>
+        ) : null}
       </div>
 
       {TABS.map((t) => (

@@ -69,7 +69,8 @@ beforeAll(async () => {
     { db: database.db, env: app.env },
     { id: owner.id, roles: ["artist"], artistProfileId: ownerArtist },
   );
-  portfolioId = manager!.portfolio.id;
+  if (!manager?.portfolio.id) throw new Error("the owner has no portfolio");
+  portfolioId = manager.portfolio.id;
   portfolioTitle = manager!.portfolio.title;
 });
 // Every test starts from the same state, whatever ran before it: a private portfolio under its
