@@ -73,7 +73,6 @@ export type AvailabilityCalendarProps = {
 
 export type CalendarView = "calendar" | "upcoming";
 type TabId = CalendarView;
-export const CALENDAR_VIEWS: readonly CalendarView[] = ["calendar", "upcoming"];
 const TABS: readonly { id: TabId; label: string }[] = [
   { id: "calendar", label: "Calendar View" },
   { id: "upcoming", label: "Upcoming Events" },
