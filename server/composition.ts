@@ -28,27 +28,14 @@ export type CompositionOptions = {
  * as it is wired in production.
  */
 export async function composeApp({
-  env,
-  logger,
-  database,
-  getBuild,
-  clientDir,
   openRealtime = createRealtime,
+  ...options
 }: CompositionOptions) {
+  const { env, logger, database } = options;
   const mailer = createMailer(env, logger);
   const auth = createAuth({ db: database.db, env, mailer, mails: accountMails, logger });
   const storage = createStorage(env.storage);
   const realtime = await openRealtime(database);
-  const app = createApp({
-    env,
-    logger,
-    database,
-    auth,
-    mailer,
-    storage,
-    realtime,
-    getBuild,
-    clientDir,
-  });
+  const app = createApp({ ...options, auth, mailer, storage, realtime });
   return { app, mailer, auth, storage, realtime };
 }
