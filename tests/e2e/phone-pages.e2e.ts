@@ -201,6 +201,17 @@ test("every signed-in page holds at 375 px and passes axe", async ({ browser }) 
     await check(artist, `portfolio manager, ${tab}`, problems);
   }
 
+  // The artist accepts, then cancels: the client's page offers substitutes and a search.
+  const accepted = await post(artistContext, bookingHref, { intent: "accept" });
+  expect(accepted.status(), "booking accepted").toBeLessThan(400);
+  const cancelled = await post(artistContext, bookingHref, {
+    intent: "cancel",
+    reason: "I'm ill and can't perform that night, with my sincere apologies to the couple.",
+  });
+  expect(cancelled.status(), "booking cancelled").toBeLessThan(400);
+  await visit(client, bookingHref, problems, "client's cancelled booking with substitutes");
+  await expect(client.locator("#substitutes-title")).toBeVisible();
+
   expect(problems).toEqual([]);
   await Promise.all([artistContext.close(), clientContext.close(), collaboratorContext.close()]);
 });
