@@ -5,7 +5,7 @@
  * (`applyCachePolicy`) turns the answer private whenever the visitor is signed in, the answer sets
  * a cookie, or it is not a 200, so a shared cache only ever holds what any anonymous visitor sees.
  */
-export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 export function publicPageHeaders(): Record<string, string> {

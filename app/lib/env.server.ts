@@ -83,8 +83,6 @@ const EnvSchema = z.object({
     .transform((v) => v === "true"),
 });
 
-export type RawEnv = z.input<typeof EnvSchema>;
-
 export type Env = {
   nodeEnv: "development" | "production" | "test";
   port: number;
@@ -137,7 +135,7 @@ function isValidTimeZone(tz: string) {
   }
 }
 
-export function isLocalUrl(url: URL) {
+function isLocalUrl(url: URL) {
   return LOCAL_HOSTS.has(url.hostname);
 }
 

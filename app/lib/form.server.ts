@@ -34,7 +34,7 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /** Zod issues as one message per field (the first one), keyed by the field's path. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "form";
@@ -53,9 +53,7 @@ export function typedValues(form: FormData): Record<string, string> {
 }
 
 /** A form as a plain object: a key given twice becomes an array; files stay files. */
-export function formObject(
-  form: FormData,
-): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+function formObject(form: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
   const out: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
   for (const key of new Set(form.keys())) {
     const all = form.getAll(key);
@@ -64,7 +62,7 @@ export function formObject(
   return out;
 }
 
-export type Parsed<T> =
+type Parsed<T> =
   | { ok: true; data: T; values: Record<string, string> }
   | {
       ok: false;
@@ -138,7 +136,7 @@ export function replyError(status: number, formError: string, toast?: ToastInput
 }
 
 /** What an action says when it fails for a reason that is not the user's (the database down). */
-export type Failure = {
+type Failure = {
   /** The route's words for it, shown in the form and in a toast. */
   message: string;
   /** The toast's title; "Error" when not given. */
@@ -174,11 +172,10 @@ export function replyFailure(error: unknown, failure: Failure, values?: Record<s
  * A thrown value that is a failure: not a redirect or a 404 page passing through (React Router's
  * responses are not Errors), not a domain refusal.
  */
-export const isFailure = (error: unknown): error is Error =>
-  error instanceof Error && !isProblem(error);
+const isFailure = (error: unknown): error is Error => error instanceof Error && !isProblem(error);
 
 /** What `attempt` does with a refusal (a Problem) and a failure (any other error). */
-export type AttemptOptions = {
+type AttemptOptions = {
   /** What was typed, given back with the refusal or the failure. */
   values?: Record<string, string>;
   /** A toast over the refusal's message with this title (none when not given). */

@@ -6,7 +6,7 @@ import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
-export type StoredMail = Mail & { id: string; sentAt: string; links: string[] };
+type StoredMail = Mail & { id: string; sentAt: string; links: string[] };
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;

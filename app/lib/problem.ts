@@ -4,7 +4,7 @@
  * the message text. Routes turn a Problem into an HTTP answer with `statusOf` (see
  * `app/lib/form.server.ts`); the toast titles and other UI copy stay in the routes.
  */
-export const PROBLEM_STATUS = {
+const PROBLEM_STATUS = {
   invalid: 400,
   forbidden: 403,
   not_found: 404,

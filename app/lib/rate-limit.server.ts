@@ -3,7 +3,7 @@ import { type Queryable, queryRows } from "~db/client";
 
 export type RateLimitRule = { max: number; windowMs: number };
 /** `count` is the number of attempts in the current window, this one included. */
-export type RateLimitResult = { allowed: boolean; retryAfterMs: number; count: number };
+type RateLimitResult = { allowed: boolean; retryAfterMs: number; count: number };
 
 /**
  * Counts one attempt against `key` in a fixed window and says whether it is within the limit.

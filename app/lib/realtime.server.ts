@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "~db/client";
 
 const CHANNEL = "gigledger_events";
 
-export type RealtimeEvent = { topic: string; data: unknown };
+type RealtimeEvent = { topic: string; data: unknown };
 
 /**
  * Realtime fan-out over PostgreSQL LISTEN/NOTIFY: `publish` sends through the database, so every

@@ -12,9 +12,9 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import type { Env } from "./env.server";
 
-export type ByteRange = { start: number; end: number };
-export type StoredFile = { size: number; contentType: string };
-export type FileBody = StoredFile & { body: Readable };
+type ByteRange = { start: number; end: number };
+type StoredFile = { size: number; contentType: string };
+type FileBody = StoredFile & { body: Readable };
 
 /** Where uploaded files live: local disk by default, S3-compatible object storage when configured. */
 export type Storage = {
@@ -45,7 +45,7 @@ const TYPES: Record<string, string> = {
   mp3: "audio/mpeg",
   wav: "audio/wav",
 };
-export const contentTypeOfKey = (key: string) =>
+const contentTypeOfKey = (key: string) =>
   TYPES[key.split(".").pop() ?? ""] ?? "application/octet-stream";
 
 export function createStorage(config: Env["storage"]): Storage {

@@ -25,7 +25,7 @@ type Item =
   /** `@property --name{…}` or `@keyframes name{…}`: kept when a kept rule mentions the name. */
   | { kind: "named"; name: string; text: string };
 
-export type Stylesheet = { items: Item[] };
+type Stylesheet = { items: Item[] };
 
 const GROUPS = /^@(layer|media|supports|container|scope|starting-style)\b/;
 

@@ -1,8 +1,8 @@
 import type { HTMLAttributes } from "react";
 
-export type CardPadding = "none" | "sm" | "md" | "lg" | "fluid";
+type CardPadding = "none" | "sm" | "md" | "lg" | "fluid";
 /** "section": a block of a page (larger radius); "item": one of many in a list or grid. */
-export type CardVariant = "section" | "item";
+type CardVariant = "section" | "item";
 
 const paddings: Record<CardPadding, string> = {
   none: "",

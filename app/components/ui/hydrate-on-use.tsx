@@ -57,7 +57,7 @@ function Fetching({ start, children }: { start: () => unknown; children: ReactNo
 }
 
 /** A part of a page whose code waits for use: made once per module with `partOnUse`. */
-export type PartOnUse<P extends object> = {
+type PartOnUse<P extends object> = {
   render: (props: P) => ReactNode;
   /** Marks the part as used and fetches its code; settles once the code is here. */
   start: () => Promise<unknown>;

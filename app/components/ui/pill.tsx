@@ -2,7 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import type { HTMLAttributes, ReactNode } from "react";
 
 export type PillTone = "neutral" | "brand" | "success" | "warning" | "danger";
-export type PillSize = "xs" | "sm" | "md";
+type PillSize = "xs" | "sm" | "md";
 
 const tones: Record<PillTone, string> = {
   neutral: "bg-slate-100 text-slate-800",
@@ -18,7 +18,7 @@ const sizes: Record<PillSize, string> = {
 };
 
 /** Classes of a pill, for elements that cannot be a Pill (e.g. a toggle button). */
-export function pillClasses(tone: PillTone = "neutral", size: PillSize = "xs", extra = "") {
+function pillClasses(tone: PillTone = "neutral", size: PillSize = "xs", extra = "") {
   return `inline-flex max-w-full items-center gap-1 rounded-full ${tones[tone]} ${sizes[size]} ${extra}`.trim();
 }
 

@@ -7,7 +7,7 @@ import { useToast } from "./toast";
  * Share a link with the device's share sheet, or copy it. Resolves to what happened;
  * 'cancelled' when the person closed the share sheet.
  */
-export async function shareOrCopy(url: string, title: string) {
+async function shareOrCopy(url: string, title: string) {
   if (typeof navigator.share === "function") {
     try {
       await navigator.share({ title, url });

@@ -29,7 +29,7 @@ export const SignInSchema = z.object({
 export type SignIn = z.infer<typeof SignInSchema>;
 
 /** What the person came for: booking musicians, or an artist profile of their own. */
-export const PURPOSES = ["book", "artist"] as const;
+const PURPOSES = ["book", "artist"] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
 export const SignUpSchema = z.object({

@@ -39,7 +39,7 @@ import { signInRefusal, signUpErrorMessage, TOO_MANY_ATTEMPTS } from "./auth-err
  * Every refusal is a thrown Problem; better-auth failing (a 5xx) is a crash, not a refusal.
  */
 
-export type CurrentUser = {
+type CurrentUser = {
   id: string;
   email: string;
   name: string;
@@ -222,7 +222,7 @@ export async function signIn(ctx: Ctx, request: Request, input: SignIn): Promise
  * Where the confirmation mail's link leads once it has signed the user in: a path on this site
  * (anything else is home).
  */
-export type AfterConfirmation = { continueTo?: string };
+type AfterConfirmation = { continueTo?: string };
 
 /**
  * Creates the account and sends the confirmation mail, whose link signs the user in and goes on

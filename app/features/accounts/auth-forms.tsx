@@ -13,10 +13,7 @@ import type { Purpose } from "./accounts.schema";
 import { EMAIL_NOT_CONFIRMED } from "./auth-errors";
 
 /** What a form shows of its last reply: messages, what was typed, and why it was refused. */
-export type AuthFormState = Pick<
-  FormReply<unknown>,
-  "formError" | "fieldErrors" | "values" | "reason"
->;
+type AuthFormState = Pick<FormReply<unknown>, "formError" | "fieldErrors" | "values" | "reason">;
 
 function SubmitButton({
   intent,

@@ -69,7 +69,7 @@ export const ArtistProfileUpdateSchema = ArtistProfileSchema.extend({
     .transform((v) => v === "on" || v === "true"),
 });
 
-export const DiscoverySchema = z.object({
+const DiscoverySchema = z.object({
   q: z.string().trim().max(100).catch(""),
   genre: z.string().trim().max(60).catch(""),
   location: z.string().trim().max(100).catch(""),

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { refuse } from "~/lib/problem";
 import type { Storage } from "~/lib/storage.server";
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 
 /**

@@ -5,7 +5,7 @@ import { refuse } from "~/lib/problem";
 import { availability, bookings, musicSessions, sessionParticipants } from "~db/schema";
 import { type ArtistRef, canEditArtistProfile } from "./artists.policy";
 
-export type DashboardCounts = {
+type DashboardCounts = {
   pendingBookings: number;
   scheduledDates: number;
   /**

@@ -19,7 +19,7 @@ export type ArtistReview = {
 };
 
 /** How many reviews a profile shows, newest first. */
-export const REVIEWS_SHOWN = 20;
+const REVIEWS_SHOWN = 20;
 
 /**
  * The written reviews of an artist: rated bookings whose client wrote a review, newest gig first,

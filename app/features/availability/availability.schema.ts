@@ -25,4 +25,3 @@ export const AvailabilitySchema = z.discriminatedUnion("intent", [
     date: CalendarDate,
   }),
 ]);
-export type AvailabilityChange = z.infer<typeof AvailabilitySchema>;

@@ -2,9 +2,9 @@ import { addDays, formatShortDate } from "~/lib/dates";
 import type { AvailabilityEntry, AvailabilityStatus } from "./availability";
 
 /** Spec section 9: the upcoming list shows at most 5 days. */
-export const UPCOMING_LIMIT = 5;
+const UPCOMING_LIMIT = 5;
 
-export type UpcomingEvent = {
+type UpcomingEvent = {
   date: string;
   status: Extract<AvailabilityStatus, "available" | "booked">;
   label: string;

@@ -7,7 +7,7 @@ import {
 } from "~/lib/dates";
 
 /** A booking's date and optional start time: wall-clock values in the artist's zone. */
-export type BookingWhen = { eventDate: string; startTime: string | null; timeZone: string };
+type BookingWhen = { eventDate: string; startTime: string | null; timeZone: string };
 
 /**
  * The start time as "7:00 PM", with the artist's zone ("7:00 PM IST") for readers who may be

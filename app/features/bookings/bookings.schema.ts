@@ -49,7 +49,7 @@ const VenueChoice = z
   .optional()
   .transform((v) => v === "on" || v === "true");
 
-export const RatingSchema = z.object({
+const RatingSchema = z.object({
   rating: z.coerce
     .number({ message: "Please select a rating" })
     .int("Please select a rating")
@@ -67,9 +67,9 @@ export const RatingSchema = z.object({
 export type Rating = z.infer<typeof RatingSchema>;
 
 /** The client's later choice, from the booking page, of whether the venue is shown publicly. */
-export const VenueVisibilitySchema = z.object({ showVenue: VenueChoice });
+const VenueVisibilitySchema = z.object({ showVenue: VenueChoice });
 
-export const MessageSchema = z.object({
+const MessageSchema = z.object({
   message: z
     .string()
     .trim()
@@ -79,7 +79,7 @@ export const MessageSchema = z.object({
 
 /** The artist's optional reason for declining, which the client sees. */
 export const DECLINE_REASON_MAX = 500;
-export const DeclineSchema = z.object({
+const DeclineSchema = z.object({
   reason: z
     .string()
     .trim()
@@ -90,7 +90,7 @@ export const DeclineSchema = z.object({
 
 /** The artist's reason for cancelling a confirmed booking (required of them), which the client sees. */
 export const CANCEL_REASON_MAX = 500;
-export const CancelSchema = z.object({
+const CancelSchema = z.object({
   reason: z
     .string()
     .trim()
@@ -117,7 +117,7 @@ export const BookingActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export const BOOKING_INTENTS = ["accept", "decline", "cancel", "rate", "venue", "message"] as const;
+const BOOKING_INTENTS = ["accept", "decline", "cancel", "rate", "venue", "message"] as const;
 export type BookingIntent = (typeof BOOKING_INTENTS)[number];
 export const isBookingIntent = (value: unknown): value is BookingIntent =>
   typeof value === "string" && (BOOKING_INTENTS as readonly string[]).includes(value);

@@ -3,7 +3,8 @@
 import { EVENT_TYPES } from "~db/enums";
 
 export { EVENT_TYPES };
-export type EventType = (typeof EVENT_TYPES)[number];
+
+type EventType = (typeof EVENT_TYPES)[number];
 export const DEFAULT_EVENT_TYPE: EventType = "Live Show";
 export const DURATION_MIN = 0.5;
 export const DURATION_MAX = 12;

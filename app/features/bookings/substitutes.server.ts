@@ -6,7 +6,7 @@ import { type Queryable, queryRows } from "~db/client";
 import { canSeeSubstitutes } from "./bookings.policy";
 import type { BookingView } from "./bookings.server";
 
-export const MAX_SUBSTITUTES = 6;
+const MAX_SUBSTITUTES = 6;
 
 export type Substitute = {
   id: string;

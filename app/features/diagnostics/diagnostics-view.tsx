@@ -195,7 +195,7 @@ export const DIAGNOSTIC_PAGES = {
     services: false,
   },
 } as const;
-export type DiagnosticPage = (typeof DIAGNOSTIC_PAGES)[keyof typeof DIAGNOSTIC_PAGES];
+type DiagnosticPage = (typeof DIAGNOSTIC_PAGES)[keyof typeof DIAGNOSTIC_PAGES];
 
 /** The head of a diagnostic page: its title, and never in a search engine. */
 export const diagnosticsMeta = (page: DiagnosticPage) => [

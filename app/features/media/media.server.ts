@@ -57,7 +57,7 @@ export async function listMedia(
     .orderBy(desc(sessionMedia.createdAt), sessionMedia.id);
 }
 
-export const UPLOAD_FAILED_MESSAGE = "Failed to upload media. Please try again.";
+const UPLOAD_FAILED_MESSAGE = "Failed to upload media. Please try again.";
 const PREVIEW_WIDTH = 640;
 
 type UploadCtx = Pick<AppContext, "db" | "auth" | "env" | "storage" | "logger">;

@@ -133,7 +133,7 @@ export async function sendMessage(
 }
 
 /** How long a message mail holds back the next one while its recipient has not read them. */
-export const MESSAGE_MAIL_INTERVAL_MINUTES = 15;
+const MESSAGE_MAIL_INTERVAL_MINUTES = 15;
 
 /**
  * Whether the recipient gets a mail for a new message, recorded at once so that two messages sent

@@ -2,8 +2,8 @@
  * Chip lists (instruments, genres, tags): added one at a time, blank after trimming ignored,
  * duplicates ignored (case-insensitive), each removable. Pure, shared by the form and the server.
  */
-export const MAX_CHIPS = 20;
-export const MAX_CHIP_LENGTH = 40;
+const MAX_CHIPS = 20;
+const MAX_CHIP_LENGTH = 40;
 
 export function addChip(list: readonly string[], raw: string): string[] {
   const value = raw.trim().replace(/\s+/g, " ").slice(0, MAX_CHIP_LENGTH);

@@ -11,11 +11,11 @@ import { canAnswerLineup, type LineupState } from "./music-sessions.policy";
 
 type DbCtx = { db: Queryable };
 type TxCtx = Pick<AppContext, "db">;
-export type LineupAnswer = "confirmed" | "declined";
+type LineupAnswer = "confirmed" | "declined";
 
 const NOT_FOUND = "Session not found.";
-export const ALREADY_ANSWERED_MESSAGE = "You've already answered for this session.";
-export const NOT_STARTED_MESSAGE =
+const ALREADY_ANSWERED_MESSAGE = "You've already answered for this session.";
+const NOT_STARTED_MESSAGE =
   "This session hasn't started yet. You can confirm it once it has taken place.";
 
 /** The viewer's part in a session's lineup; null when they did not join it as a collaborator. */

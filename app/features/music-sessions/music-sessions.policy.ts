@@ -14,7 +14,7 @@ export function canLogSession(actor: Actor): boolean {
 }
 
 /** What decides whether a session is still only the artist's own word. */
-export type SessionVerificationState = OwnedSession & {
+type SessionVerificationState = OwnedSession & {
   isVerified: boolean;
   /** Peer verifications given, whether or not they add up to verified yet. */
   peerVerifications: number;

@@ -33,7 +33,7 @@ const LAST_YEAR = 9998;
  * A real date and time: 2026-13-01 or 25:00 are refused here rather than by the database, and
  * the year stays where every time zone can still convert it.
  */
-export function isLocalDateTime(value: string): boolean {
+function isLocalDateTime(value: string): boolean {
   const m = LOCAL_DATE_TIME.exec(value);
   if (!m) return false;
   const [, date = "", hour, minute, second = "0"] = m;
@@ -88,7 +88,7 @@ export const LineupAnswerSchema = z.object({
   answer: z.enum(["confirmed", "declined"], { message: "Please choose an answer" }),
 });
 
-export const SessionListQuerySchema = z.object({
+const SessionListQuerySchema = z.object({
   // A search with a NUL byte is dropped: the database cannot compare it.
   q: z
     .string()

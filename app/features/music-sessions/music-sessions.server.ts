@@ -44,7 +44,7 @@ export type SessionCard = {
   listedAsCollaborator: boolean;
 };
 
-export const SESSION_LIST_LIMIT = 60;
+const SESSION_LIST_LIMIT = 60;
 
 const SELF_LOGGED: SessionLevel = { level: "self_logged", verifiers: [], reachedAt: null };
 

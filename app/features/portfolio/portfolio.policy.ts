@@ -1,7 +1,7 @@
 import type { Actor } from "~/lib/actor";
 
 /** Who may do what with a portfolio: pure rules, used by the server and the UI alike. */
-export type PortfolioRef = { artistProfileId: string };
+type PortfolioRef = { artistProfileId: string };
 export type PortfolioAccess = PortfolioRef & { isPublic: boolean };
 
 /** Only the artist manages their portfolio (features media, edits settings, sees analytics). */

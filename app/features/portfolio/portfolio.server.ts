@@ -19,16 +19,16 @@ import type { PortfolioEvent, PortfolioSettings } from "./portfolio.schema";
 
 type MediaType = (typeof MEDIA_TYPES)[number];
 /** What a visitor did on a public portfolio: a view, a play or a share (not a booking's event type). */
-export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
+type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
 type Ctx = Pick<AppContext, "db">;
 /** The manager also needs the public address, to show the portfolio's link. */
 type ManagerCtx = Ctx & { env: Pick<Env, "appUrl"> };
 
 /** The Analytics tab counts the last this many days. */
-export const ANALYTICS_DAYS = 30;
+const ANALYTICS_DAYS = 30;
 /** The manager lists this many of the artist's newest media items. */
-export const MANAGER_MEDIA_LIMIT = 500;
+const MANAGER_MEDIA_LIMIT = 500;
 /** One visitor's repeated events inside these windows count once (reloads, replays, re-shares). */
 const DEDUPE_MS: Record<AnalyticsEventType, number> = {
   view: 30 * 60_000,
@@ -62,8 +62,8 @@ export type ManagerMedia = {
   createdAt: Date;
 };
 
-export type FeaturedCounts = Record<MediaType, number>;
-export type AnalyticsSummary = { views: number; plays: number; shares: number; days: number };
+type FeaturedCounts = Record<MediaType, number>;
+type AnalyticsSummary = { views: number; plays: number; shares: number; days: number };
 
 export type PortfolioManagerData = {
   portfolio: PortfolioCardData;

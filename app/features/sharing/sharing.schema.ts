@@ -22,7 +22,6 @@ export const ShareSessionSchema = z.object({
       "Max uses must be a whole number of at least 1",
     ),
 });
-export type ShareSession = z.infer<typeof ShareSessionSchema>;
 
 export const TokenSchema = z
   .string("Invalid token format")

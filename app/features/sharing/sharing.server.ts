@@ -29,7 +29,7 @@ import {
 /** Only the hash is stored: a leaked database does not leak working links. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function joinUrl(origin: string, token: string) {
+function joinUrl(origin: string, token: string) {
   return `${origin}/join-session/${encodeURIComponent(token)}`;
 }
 
@@ -78,7 +78,7 @@ export type SharedSession = {
   };
 };
 
-export type TokenCheck =
+type TokenCheck =
   | ({ ok: true } & SharedSession)
   | { ok: false; reason: "unknown" | "expired" | "used_up"; message: string };
 

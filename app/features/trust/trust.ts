@@ -14,7 +14,7 @@ export type ResponseFigures = {
   medianMinutes: number | null;
 };
 
-export type CancellationFigures = {
+type CancellationFigures = {
   /** Bookings the artist confirmed in the last 12 months. */
   confirmed: number;
   /** Of those, the ones the artist cancelled. */
