@@ -72,6 +72,24 @@ export type AvailabilityCalendarProps = {
 };
 
 export type CalendarView = "calendar" | "upcoming";
+
+/**
+ * The page's address with one calendar setting changed (`?month=YYYY-MM`, `?view=upcoming`; null
+ * removes it), scrolled to the calendar at `#anchor`: the month arrows and tabs are links to it,
+ * so they work without JavaScript.
+ */
+export function calendarHref(
+  search: string,
+  key: "month" | "view",
+  value: string | null,
+  anchor: string,
+) {
+  const params = new URLSearchParams(search);
+  if (value === null) params.delete(key);
+  else params.set(key, value);
+  const query = params.toString();
+  return `${query ? `?${query}` : "?"}#${anchor}`;
+}
 type TabId = CalendarView;
 const TABS: readonly { id: TabId; label: string }[] = [
   { id: "calendar", label: "Calendar View" },

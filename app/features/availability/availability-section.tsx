@@ -1,7 +1,10 @@
 import { useLocation } from "react-router";
 import { Card } from "~/components/ui/card";
-import { AvailabilityCalendar, type AvailabilityCalendarProps } from "./availability-calendar";
-import { calendarHref } from "./calendar-query";
+import {
+  AvailabilityCalendar,
+  type AvailabilityCalendarProps,
+  calendarHref,
+} from "./availability-calendar";
 
 /**
  * The profile's "Availability" card: its calendar, with the `#book` anchor links point to. The

@@ -2,24 +2,6 @@ import { addDays, daysInMonth, type IsoMonth, isIsoMonth, monthOf } from "~/lib/
 import type { CalendarView } from "./availability-calendar";
 
 /**
- * The page's address with one calendar setting changed (`?month=YYYY-MM`, `?view=upcoming`; null
- * removes it), scrolled to the calendar at `#anchor`: the month arrows and tabs are links to it,
- * so they work without JavaScript.
- */
-export function calendarHref(
-  search: string,
-  key: "month" | "view",
-  value: string | null,
-  anchor: string,
-) {
-  const params = new URLSearchParams(search);
-  if (value === null) params.delete(key);
-  else params.set(key, value);
-  const query = params.toString();
-  return `${query ? `?${query}` : "?"}#${anchor}`;
-}
-
-/**
  * The calendar's month and tab from the address (?month=YYYY-MM, ?view=upcoming); a month before
  * the artist's current one shows the current. `until` is the last day a page loads: the next 120
  * days, and all of the month asked for when it reaches further.

@@ -3,8 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import type { FormReply } from "~/lib/form";
 import type { AvailabilityEntry, AvailabilityStatus } from "./availability";
-import { AvailabilityCalendar, type CalendarView } from "./availability-calendar";
-import { calendarHref } from "./calendar-query";
+import { AvailabilityCalendar, type CalendarView, calendarHref } from "./availability-calendar";
 
 /**
  * The owner's calendar in edit mode: each change is saved on the server (and shown at once).
