@@ -22,9 +22,9 @@ import {
   countFreeArtists,
   FACET_TTL_MS,
   facetQueries,
+  loadDiscovery,
   searchArtists,
-} from "../app/features/artists/artists.server";
-import { loadDiscovery } from "../app/features/artists/discovery.server";
+} from "../app/features/artists/discovery.server";
 import {
   type Database,
   type DatabaseHandle,

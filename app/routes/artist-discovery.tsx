@@ -8,7 +8,7 @@ import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
 import { FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
 import { type DiscoveryQuery, parseDiscoveryQuery } from "~/features/artists/artists.schema";
-import type { Facet } from "~/features/artists/artists.server";
+import type { Facet } from "~/features/artists/discovery.server";
 import { loadDiscovery } from "~/features/artists/discovery.server";
 import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";

@@ -15,10 +15,10 @@ import {
 import { ArtistProfileUpdateSchema } from "~/features/artists/artists.schema";
 import {
   getOwnArtistProfile,
-  getProfileSuggestions,
   setArtistAvatar,
   updateArtistProfile,
 } from "~/features/artists/artists.server";
+import { getProfileSuggestions } from "~/features/artists/discovery.server";
 import { timeZoneOptions } from "~/features/artists/time-zones";
 import { attempt, notFound, parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";

@@ -4,7 +4,8 @@ import { forgetCurrentUser, getCurrentUser } from "~/features/accounts/accounts.
 import { ArtistProfileForm, formValuesOf } from "~/features/artists/artist-profile-form";
 import { canCreateArtistProfile } from "~/features/artists/artists.policy";
 import { ArtistProfileSchema } from "~/features/artists/artists.schema";
-import { createArtistProfile, getProfileSuggestions } from "~/features/artists/artists.server";
+import { createArtistProfile } from "~/features/artists/artists.server";
+import { getProfileSuggestions } from "~/features/artists/discovery.server";
 import {
   draftOf,
   profileDraftCookies,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
 import type { DiscoveryQuery } from "~/features/artists/artists.schema";
-import { countFreeArtists, searchArtists } from "~/features/artists/artists.server";
+import { countFreeArtists, searchArtists } from "~/features/artists/discovery.server";
 import { type Database, type Queryable, queryRows } from "~db/client";
 import * as schema from "~db/schema";
 

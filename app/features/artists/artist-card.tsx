@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";
 import { formatLongDate } from "~/lib/date-text";
 import { ArtistAvatar } from "./artist-avatar";
-import type { ArtistSummary } from "./artists.server";
+import type { ArtistSummary } from "./artist-summary.server";
 import { formatRating } from "./format";
 
 /**

@@ -6,6 +6,7 @@ import { startTestApp } from "../../../tests/support/app-harness";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { LOCATIONS } from "./artists.constants";
+import { updateArtistProfile } from "./artists.server";
 import {
   countDiscoveryFacets,
   FACET_LIMIT,
@@ -14,8 +15,7 @@ import {
   getDiscoveryFacets,
   getProfileSuggestions,
   searchArtists,
-  updateArtistProfile,
-} from "./artists.server";
+} from "./discovery.server";
 
 // Discovery's filters offer the values artists actually have, with counts (see docs/product.md,
 // Discovery).

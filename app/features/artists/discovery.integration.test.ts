@@ -14,7 +14,7 @@ import {
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { DISCOVERY_PAGE_SIZE, GENRES, LOCATIONS } from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
-import { countDiscoveryFacets, facetQueries, searchArtists } from "./artists.server";
+import { countDiscoveryFacets, facetQueries, searchArtists } from "./discovery.server";
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 

@@ -1,8 +1,353 @@
+import { and, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { freeOnDateSql } from "~/features/availability/availability.server";
 import { getTrustFigures } from "~/features/trust/trust.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
+import { queryRows } from "~db/client";
+import { artistProfiles } from "~db/schema";
+import { type ArtistSummary, summaryColumns } from "./artist-summary.server";
+import { DISCOVERY_PAGE_SIZE, FREE_COUNT_LIMIT, GENRES, LOCATIONS } from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
-import { countFreeArtists, getDiscoveryFacets, searchArtists } from "./artists.server";
+
+// Finding artists: the landing page's featured ones, the discovery search and its filters' values
+// (with the cache that keeps counting them off a page's path). Profiles themselves, and the writes
+// that change them, are artists.server.ts's.
+
+type Ctx = Pick<AppContext, "db">;
+
+/**
+ * The landing page's featured artists: most verified sessions first, then the best rated. Public:
+ * every viewer sees the same.
+ */
+export async function getFeaturedArtists(
+  ctx: Ctx,
+  _viewer: Actor,
+  { limit = 2 }: { limit?: number } = {},
+): Promise<ArtistSummary[]> {
+  return ctx.db
+    .select(summaryColumns)
+    .from(artistProfiles)
+    .orderBy(
+      descNullsLast(artistProfiles.verifiedSessions),
+      descNullsLast(artistProfiles.rating),
+      artistProfiles.id,
+    )
+    .limit(limit);
+}
+
+/**
+ * `DESC NULLS LAST`, exactly as the indexes are built: a plain DESC means NULLS FIRST, which no
+ * index serves, and PostgreSQL would then sort every match (measured: 2.7 s at 1M artists).
+ */
+const descNullsLast = (column: AnyPgColumn) => sql`${column} DESC NULLS LAST`;
+
+/** `%text%` for LIKE, with the user's own % _ \ taken literally. */
+function containsPattern(text: string) {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** No stored text holds a NUL character (PostgreSQL refuses them), so a query with one matches nothing. */
+const hasNul = (text: string) => text.includes("\u0000");
+
+/** The search box and filters as SQL conditions on artist_profiles (see searchArtists). */
+function discoveryConditions(query: DiscoveryQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    conditions.push(
+      sql`lower(${artistProfiles.artistName} || ' ' || ${artistProfiles.genre} || ' ' || ${artistProfiles.instruments}) LIKE ${containsPattern(query.q)}`,
+    );
+  }
+  if (query.genre)
+    conditions.push(sql`lower(${artistProfiles.genre}) LIKE ${containsPattern(query.genre)}`);
+  if (query.location) conditions.push(sql`${artistProfiles.location} = ${query.location}`);
+  if (query.clientVerified > 0) {
+    // The literal "> 0" lets the planner use artist_profiles_client_verified_idx, which holds
+    // only artists with at least one Client-verified gig, whatever N is.
+    conditions.push(sql`${artistProfiles.clientVerifiedSessions} > 0`);
+    conditions.push(sql`${artistProfiles.clientVerifiedSessions} >= ${query.clientVerified}`);
+  }
+  if (query.date) {
+    const within = query.location ? { location: query.location } : undefined;
+    conditions.push(freeOnDateSql(sql`${artistProfiles.id}`, query.date, within));
+  }
+  return conditions;
+}
+
+/** A discovery card: the artist, and whether they marked the searched date available. */
+export type DiscoveryArtist = ArtistSummary & { markedAvailable: boolean };
+
+/**
+ * Discovery: the search matches name, genre or instruments (case-insensitive, one trigram index
+ * over the three); the genre filter contains; the location filter is exact. Best rated first.
+ * With a date ("Available on"), only artists free that day (`freeOnDateSql`), those who marked it
+ * available first. One row more than a page tells whether there is a next page. Public: every
+ * viewer sees the same.
+ */
+export async function searchArtists(
+  ctx: Ctx,
+  _viewer: Actor,
+  query: DiscoveryQuery,
+): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean }> {
+  if ([query.q, query.genre, query.location].some(hasNul)) return { artists: [], hasMore: false };
+  const { db } = ctx;
+  const conditions = discoveryConditions(query);
+  const offset = (query.page - 1) * DISCOVERY_PAGE_SIZE;
+  if (!query.date) {
+    const rows = await db
+      .select(summaryColumns)
+      .from(artistProfiles)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(descNullsLast(artistProfiles.rating), artistProfiles.id)
+      .limit(DISCOVERY_PAGE_SIZE + 1)
+      .offset(offset);
+    return {
+      artists: rows.slice(0, DISCOVERY_PAGE_SIZE).map((a) => ({ ...a, markedAvailable: false })),
+      hasMore: rows.length > DISCOVERY_PAGE_SIZE,
+    };
+  }
+  // Two ordered branches, each cut at the end of the asked page: the free artists who marked the
+  // date available, read from that day's marks best rated first (each mark carries its artist's
+  // location and rating, so one index gives them in order, within the location when there is
+  // one), then the other free artists best rated first, walking the same indexes as without a date.
+  const upTo = offset + DISCOVERY_PAGE_SIZE + 1;
+  const where = sql.join(conditions, sql` AND `);
+  const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
+  const columns = sql`artist_profiles.id, artist_profiles.slug, artist_profiles.artist_name,
+    artist_profiles.genre, artist_profiles.location, artist_profiles.bio,
+    artist_profiles.instruments, artist_profiles.rating, artist_profiles.total_reviews,
+    artist_profiles.verified_sessions, artist_profiles.client_verified_sessions,
+    artist_profiles.is_available, artist_profiles.avatar_path`;
+  const rows = await queryRows<{
+    id: string;
+    slug: string;
+    artist_name: string;
+    genre: string;
+    location: string;
+    bio: string;
+    instruments: string;
+    rating: string | number;
+    total_reviews: number;
+    verified_sessions: number;
+    client_verified_sessions: number;
+    is_available: boolean;
+    avatar_path: string | null;
+    marked_available: boolean;
+  }>(
+    db,
+    sql`SELECT * FROM (
+        (SELECT ${columns}, true AS marked_available
+          FROM availability av JOIN artist_profiles ON artist_profiles.id = av.artist_profile_id
+          WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn} AND ${where}
+          ORDER BY av.artist_rating DESC NULLS LAST, av.artist_profile_id
+          LIMIT ${upTo})
+        UNION ALL
+        (SELECT ${columns}, false AS marked_available
+          FROM artist_profiles
+          WHERE ${where} AND NOT EXISTS (SELECT 1 FROM availability m
+            WHERE m.artist_profile_id = artist_profiles.id AND m.date = ${query.date}::date
+              AND m.status = 'available')
+          ORDER BY artist_profiles.rating DESC NULLS LAST, artist_profiles.id
+          LIMIT ${upTo})
+      ) free
+      ORDER BY marked_available DESC, rating DESC NULLS LAST, id
+      LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`,
+  );
+  return {
+    artists: rows.slice(0, DISCOVERY_PAGE_SIZE).map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      artistName: r.artist_name,
+      genre: r.genre,
+      location: r.location,
+      bio: r.bio,
+      instruments: r.instruments,
+      rating: Number(r.rating),
+      totalReviews: r.total_reviews,
+      verifiedSessions: r.verified_sessions,
+      clientVerifiedSessions: r.client_verified_sessions,
+      isAvailable: r.is_available,
+      avatarPath: r.avatar_path,
+      markedAvailable: r.marked_available,
+    })),
+    hasMore: rows.length > DISCOVERY_PAGE_SIZE,
+  };
+}
+
+/**
+ * How many artists the search finds free on its date (at most FREE_COUNT_LIMIT + 1, which means
+ * "more than the limit"). Null without a date. Public.
+ */
+export async function countFreeArtists(
+  ctx: Ctx,
+  _viewer: Actor,
+  query: DiscoveryQuery,
+): Promise<number | null> {
+  if (!query.date) return null;
+  if ([query.q, query.genre, query.location].some(hasNul)) return 0;
+  const limited = ctx.db
+    .select({ one: sql`1`.as("one") })
+    .from(artistProfiles)
+    .where(and(...discoveryConditions(query)))
+    .limit(FREE_COUNT_LIMIT + 1)
+    .as("limited");
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  return row?.n ?? 0;
+}
+
+// ─── Filter values (facets) ─────────────────────────────────────────────────────────────────────
+
+/** A filter value artists have, and how many artists the filter finds with it. */
+export type Facet = { value: string; count: number };
+export type DiscoveryFacets = { genres: Facet[]; locations: Facet[] };
+
+/** The most used values offered per filter (free text can hold many rare ones). */
+export const FACET_LIMIT = 100;
+/** Genre values read to merge spellings and sum "contains" counts before keeping FACET_LIMIT. */
+const GENRE_VALUES_READ = 1000;
+/** How long an instance reuses the counts; its own profile writes refresh them at once. */
+export const FACET_TTL_MS = 60_000;
+
+/**
+ * The two counts behind the filters, over every artist (not the page's matches, so the lists stay
+ * put while the visitor types). Locations walk artist_profiles_location_idx: each distinct value
+ * is found with one index probe past the last (a "skip scan"), then counted from the index alone,
+ * so the table itself is never read; genres walk artist_profiles_genre_value_idx the same way.
+ * getDiscoveryFacets keeps both counts out of the request path. Exported for the plan test and
+ * the bench.
+ */
+export function facetQueries(): { genres: SQL; locations: SQL } {
+  return {
+    genres: distinctValuesWithCounts(sql.raw("genre"), GENRE_VALUES_READ),
+    locations: distinctValuesWithCounts(sql.raw("location"), FACET_LIMIT),
+  };
+}
+
+/** Each distinct value of an indexed column by index skips, with a count per value, most first. */
+function distinctValuesWithCounts(column: SQL, limit: number): SQL {
+  return sql`
+    WITH RECURSIVE distinct_values(value) AS (
+      SELECT min(${column}) FROM artist_profiles
+      UNION ALL
+      SELECT (SELECT min(${column}) FROM artist_profiles WHERE ${column} > d.value)
+      FROM distinct_values d WHERE d.value IS NOT NULL
+    )
+    SELECT value,
+      (SELECT count(*) FROM artist_profiles a WHERE a.${column} = d.value)::int AS count
+    FROM distinct_values d
+    WHERE value IS NOT NULL
+    ORDER BY count DESC, value
+    LIMIT ${limit}`;
+}
+
+const byName = (a: Facet, b: Facet) =>
+  a.value.localeCompare(b.value, "en", { sensitivity: "base" }) ||
+  (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+
+/**
+ * The genre filter matches "contains, any case" (see searchArtists), so a value's count is the
+ * number of artists whose genre contains it: "Jazz" counts "Smooth Jazz" too, exactly what
+ * choosing it finds. Spellings that differ only in case are one value (the most used spelling).
+ */
+export function genreFacets(rows: Facet[], limit = FACET_LIMIT): Facet[] {
+  const merged = new Map<string, { value: string; top: number; count: number }>();
+  for (const row of rows) {
+    const key = row.value.toLowerCase();
+    const entry = merged.get(key);
+    if (!entry) merged.set(key, { value: row.value, top: row.count, count: row.count });
+    else {
+      entry.count += row.count;
+      if (row.count > entry.top) Object.assign(entry, { value: row.value, top: row.count });
+    }
+  }
+  const values = [...merged.entries()];
+  return values
+    .map(([key, { value, count }]) => ({
+      value,
+      own: count,
+      count: values.reduce((sum, [other, o]) => (other.includes(key) ? sum + o.count : sum), 0),
+    }))
+    .sort((a, b) => b.own - a.own || byName(a, b))
+    .slice(0, limit)
+    .map(({ value, count }) => ({ value, count }))
+    .sort(byName);
+}
+
+/** The filters' values and counts, read now (the bench measures this). */
+export async function countDiscoveryFacets(ctx: Ctx): Promise<DiscoveryFacets> {
+  const queries = facetQueries();
+  const [genres, locations] = await Promise.all([
+    queryRows<Facet>(ctx.db, queries.genres),
+    queryRows<Facet>(ctx.db, queries.locations),
+  ]);
+  return { genres: genreFacets(genres), locations: [...locations].sort(byName) };
+}
+
+/**
+ * What profile setup suggests for genre and location: the values artists use (most used first),
+ * then the usual ones nobody has used yet. Public.
+ */
+export async function getProfileSuggestions(
+  ctx: Ctx,
+  viewer: Actor,
+): Promise<{ genres: string[]; locations: string[] }> {
+  const facets = await getDiscoveryFacets(ctx, viewer);
+  const mostUsed = (list: Facet[], usual: readonly string[]) => {
+    const values = [...list].sort((a, b) => b.count - a.count).map((f) => f.value);
+    const seen = new Set(values.map((v) => v.toLowerCase()));
+    return [...values, ...usual.filter((v) => !seen.has(v.toLowerCase()))];
+  };
+  return {
+    genres: mostUsed(facets.genres, GENRES),
+    locations: mostUsed(facets.locations, LOCATIONS),
+  };
+}
+
+type FacetEntry = { at: number; facets: Promise<DiscoveryFacets>; refreshing?: boolean };
+const facetCache = new WeakMap<object, FacetEntry>();
+
+/** A profile was created or changed here: the next discovery page counts again. */
+export function forgetFacets(ctx: Ctx) {
+  facetCache.delete(ctx.db);
+}
+
+function countInto(ctx: Ctx, now: number): FacetEntry {
+  const entry: FacetEntry = { at: now, facets: countDiscoveryFacets(ctx) };
+  facetCache.set(ctx.db, entry);
+  entry.facets.catch(() => {
+    if (facetCache.get(ctx.db) === entry) facetCache.delete(ctx.db);
+  });
+  return entry;
+}
+
+/**
+ * The values artists actually have in the genre and location filters, with counts: the most used
+ * FACET_LIMIT of each, shown alphabetically. Counting is a GROUP BY over every artist (about half
+ * a second at a million), so an instance counts once, then serves its last counts and recounts in
+ * the background once they are FACET_TTL_MS old; its own profile writes make the next call count
+ * afresh. A discovery page therefore costs only its search. Public.
+ */
+export async function getDiscoveryFacets(
+  ctx: Ctx,
+  _viewer: Actor,
+  { now = Date.now() }: { now?: number } = {},
+): Promise<DiscoveryFacets> {
+  const cached = facetCache.get(ctx.db);
+  if (!cached) return countInto(ctx, now).facets;
+  if (now - cached.at >= FACET_TTL_MS && !cached.refreshing) {
+    cached.refreshing = true;
+    const next = countDiscoveryFacets(ctx);
+    next.then(
+      () => {
+        if (facetCache.get(ctx.db) === cached) facetCache.set(ctx.db, { at: now, facets: next });
+      },
+      () => {
+        cached.refreshing = false;
+      },
+    );
+  }
+  return cached.facets;
+}
 
 /**
  * Everything /artist-discovery shows for a query: the page of artists, the filters' values, how

@@ -4,7 +4,7 @@ import Star from "lucide-react/icons/star";
 import { Link } from "react-router";
 import { cardClasses } from "~/components/ui/card";
 import { ArtistAvatar } from "./artist-avatar";
-import type { ArtistSummary } from "./artists.server";
+import type { ArtistSummary } from "./artist-summary.server";
 import { formatRating } from "./format";
 
 /** A landing-page card: the artist's picture (or initials), genre, bio, location and figures. */

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiscoveryQuery } from "~/features/artists/artists.schema";
-import { countFreeArtists, searchArtists } from "~/features/artists/artists.server";
+import { countFreeArtists, searchArtists } from "~/features/artists/discovery.server";
 import {
   acceptBooking,
   cancelBooking,

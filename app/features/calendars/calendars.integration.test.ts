@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchArtists } from "~/features/artists/artists.server";
+import { searchArtists } from "~/features/artists/discovery.server";
 import {
   getAvailability,
   getBusyDays,

@@ -28,7 +28,8 @@ import {
   createUser,
 } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import { getRecentPerformances, searchArtists } from "../artists/artists.server";
+import { getRecentPerformances } from "../artists/artists.server";
+import { searchArtists } from "../artists/discovery.server";
 import { getBooking, rateBooking, setVenueVisibility } from "../bookings/bookings.server";
 import { listMedia, uploadMedia } from "../media/media.server";
 import { answerLineup } from "../music-sessions/lineup.server";

@@ -1,0 +1,35 @@
+import { artistProfiles } from "~db/schema";
+
+/** An artist as a card shows them: the landing page, discovery and the profile all start from it. */
+export type ArtistSummary = {
+  id: string;
+  slug: string;
+  artistName: string;
+  genre: string;
+  location: string;
+  bio: string;
+  instruments: string;
+  rating: number;
+  totalReviews: number;
+  verifiedSessions: number;
+  /** Gigs booked, completed and rated here (Client-verified sessions). */
+  clientVerifiedSessions: number;
+  isAvailable: boolean;
+  avatarPath: string | null;
+};
+
+export const summaryColumns = {
+  id: artistProfiles.id,
+  slug: artistProfiles.slug,
+  artistName: artistProfiles.artistName,
+  genre: artistProfiles.genre,
+  location: artistProfiles.location,
+  bio: artistProfiles.bio,
+  instruments: artistProfiles.instruments,
+  rating: artistProfiles.rating,
+  totalReviews: artistProfiles.totalReviews,
+  verifiedSessions: artistProfiles.verifiedSessions,
+  clientVerifiedSessions: artistProfiles.clientVerifiedSessions,
+  isAvailable: artistProfiles.isAvailable,
+  avatarPath: artistProfiles.avatarPath,
+};
