@@ -26,7 +26,7 @@ export type IsolationLimits = {
 /** What the worker may ask of the server while it runs (for example a status list). */
 export type HostCalls = Record<string, (argument: never) => Promise<unknown>>;
 
-export type IsolationFailure = "timeout" | "memory" | "crashed" | "busy";
+type IsolationFailure = "timeout" | "memory" | "crashed" | "busy";
 
 export class IsolatedWorkFailed extends Error {
   override readonly name = "IsolatedWorkFailed";

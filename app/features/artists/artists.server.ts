@@ -19,7 +19,7 @@ type Ctx = Pick<AppContext, "db">;
 
 const PROFILE_NOT_FOUND = "Artist profile not found.";
 
-export type ArtistProfile = ArtistSummary & {
+type ArtistProfile = ArtistSummary & {
   userId: string;
   experience: string;
   hourlyRate: number | null;

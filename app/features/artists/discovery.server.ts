@@ -75,7 +75,7 @@ function discoveryConditions(query: DiscoveryQuery): SQL[] {
 }
 
 /** A discovery card: the artist, and whether they marked the searched date available. */
-export type DiscoveryArtist = ArtistSummary & { markedAvailable: boolean };
+type DiscoveryArtist = ArtistSummary & { markedAvailable: boolean };
 
 /**
  * Discovery: the search matches name, genre or instruments (case-insensitive, one trigram index
@@ -199,7 +199,7 @@ export async function countFreeArtists(
 
 /** A filter value artists have, and how many artists the filter finds with it. */
 export type Facet = { value: string; count: number };
-export type DiscoveryFacets = { genres: Facet[]; locations: Facet[] };
+type DiscoveryFacets = { genres: Facet[]; locations: Facet[] };
 
 /** The most used values offered per filter (free text can hold many rare ones). */
 export const FACET_LIMIT = 100;

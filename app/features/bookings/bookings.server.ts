@@ -725,7 +725,7 @@ export async function rateBooking(
  * artist's location when it was rated (docs/product.md, "Ratings"; decision 017). The venue itself
  * then stays on the booking, which only its two parties see.
  */
-export function publicGigFields(
+function publicGigFields(
   gig: { eventType: string; venue: string },
   city: string,
   showVenue: boolean,

@@ -24,7 +24,7 @@ const MAX_DAYS_PER_EVENT = 400;
  * Candidate times one repeating event, or one time zone's rules, may test. A real series needs a
  * few per occurrence; 20,000 tests of a daily rule take about 0.25 s on this project's machine.
  */
-export const MAX_CHECKS_PER_SERIES = 20_000;
+const MAX_CHECKS_PER_SERIES = 20_000;
 /** Time all of one file's repeating events and zones may take to expand; what is left is skipped. */
 const EXPANSION_BUDGET_MS = 1_000;
 

@@ -7,7 +7,7 @@ const ADDRESS_MESSAGE = "Please enter the calendar's address, starting with http
  * A calendar address as people paste it: https or http, or webcal (Apple's name for the same
  * thing over https). Anything else is refused here; where it leads is checked when it is read.
  */
-export const CalendarAddress = z
+const CalendarAddress = z
   .string({ message: ADDRESS_MESSAGE })
   .trim()
   .min(1, ADDRESS_MESSAGE)
@@ -29,4 +29,3 @@ export const CalendarActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-calendar"), calendarId: z.uuid() }),
   z.object({ intent: z.literal("sync-calendar"), calendarId: z.uuid() }),
 ]);
-export type CalendarAction = z.infer<typeof CalendarActionSchema>;

@@ -33,7 +33,7 @@ const tokenOf = (secret: string, userId: string, kind: FeedKind, salt: string) =
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A feed token as it appears in an address: 43 base64url characters. */
-export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const feedUrl = (ctx: Ctx, token: string) => new URL(`/calendar/${token}.ics`, ctx.env.appUrl).href;
 

@@ -18,7 +18,7 @@ const CHECK_LIMIT = { max: 30, windowMs: 10 * 60_000 };
  * A CV of 600 credentials (the most checked) takes about 16 s on this project's machine; the
  * heap it needs is under 200 MB. Past either, the worker is stopped (decision 037).
  */
-export const CV_CHECK_LIMITS: IsolationLimits = { timeoutMs: 45_000, memoryMb: 512 };
+const CV_CHECK_LIMITS: IsolationLimits = { timeoutMs: 45_000, memoryMb: 512 };
 
 const CHECK_TASK = new URL("./check-cv.worker.ts", import.meta.url);
 

@@ -48,7 +48,7 @@ function joinNames(names: string[]) {
 }
 
 /** The level in plain words, with who verified it and when. */
-export function levelNarrative(claims: SessionClaims): string {
+function levelNarrative(claims: SessionClaims): string {
   const when = claims.verifiedAt
     ? ` on ${formatLongDate(wallClockIn(claims.verifiedAt, claims.timeZone).date)}`
     : "";
@@ -65,7 +65,7 @@ export function levelNarrative(claims: SessionClaims): string {
 }
 
 /** SHA-256 as a multibase multihash ("u" + base64url of 0x12 0x20 + digest), as VC 2.0 writes it. */
-export function digestMultibaseOf(sha256Hex: string) {
+function digestMultibaseOf(sha256Hex: string) {
   return `u${Buffer.concat([Buffer.from([0x12, 0x20]), Buffer.from(sha256Hex, "hex")]).toString("base64url")}`;
 }
 

@@ -26,7 +26,7 @@ async function artistOf(ctx: Ctx, idOrSlug: string) {
   return row ?? null;
 }
 
-export type ArtistCv = {
+type ArtistCv = {
   slug: string;
   credentialCount: number;
   /** The signed JSON, or (with `gzip`) its gzipped bytes, compressed once when it was signed. */

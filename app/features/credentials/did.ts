@@ -1,6 +1,6 @@
 import { CONTEXT_VC_2 } from "./credentials.constants";
 
-export const DID_CONTEXT = "https://www.w3.org/ns/did/v1";
+const DID_CONTEXT = "https://www.w3.org/ns/did/v1";
 export const MULTIKEY_CONTEXT = "https://w3id.org/security/multikey/v1";
 
 export type DidDocument = {

@@ -8,7 +8,7 @@ import type { Env } from "~/lib/env.server";
 import { didOf, keyIdOf } from "./did";
 import { documentLoaderFor } from "./json-ld.server";
 
-export type SignedDocument = Record<string, unknown> & { proof: Record<string, unknown> };
+type SignedDocument = Record<string, unknown> & { proof: Record<string, unknown> };
 
 export type Issuer = {
   did: string;

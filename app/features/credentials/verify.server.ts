@@ -56,11 +56,11 @@ export class CvFormatError extends Error {}
  * heap). The worker that runs the check (`check-cv.worker.ts`) still has a time and memory limit
  * for whatever gets past these.
  */
-export const MAX_VALUES_PER_CREDENTIAL = 400;
+const MAX_VALUES_PER_CREDENTIAL = 400;
 /** Values of the presentation (or bundle) outside its credentials: the proof, the holder. */
-export const MAX_VALUES_OUTSIDE_CREDENTIALS = 400;
-export const MAX_DEPTH = 16;
-export const TOO_COMPLEX =
+const MAX_VALUES_OUTSIDE_CREDENTIALS = 400;
+const MAX_DEPTH = 16;
+const TOO_COMPLEX =
   "This file is not a GigLedger CV: it is far larger or deeper than the credentials GigLedger signs.";
 
 /** The JSON values in `value` (itself included), stopping once past `limit` or `MAX_DEPTH`. */
@@ -98,7 +98,7 @@ const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefin
 const typesOf = (v: Json) => asArray(v.type).filter((t): t is string => typeof t === "string");
 
 /** The CV inside a file: a bundle, a presentation or one credential. */
-export function unpackCv(input: unknown): {
+function unpackCv(input: unknown): {
   document: Json;
   kind: CvCheck["kind"];
   snapshots: DidDocument[];

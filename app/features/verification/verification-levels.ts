@@ -36,7 +36,7 @@ export const VERIFICATION_LEVELS = [
 ] as const;
 
 export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number]["id"];
-export type VerificationLevelInfo = (typeof VERIFICATION_LEVELS)[number];
+type VerificationLevelInfo = (typeof VERIFICATION_LEVELS)[number];
 
 export const LEVEL_INFO = Object.fromEntries(VERIFICATION_LEVELS.map((l) => [l.id, l])) as Record<
   VerificationLevel,
@@ -51,7 +51,7 @@ export const levelRank = (level: VerificationLevel) =>
 export const PEER_THRESHOLD = 100;
 
 /** How a verifier is named: an artist's name, or "the client" for a booking. */
-export const CLIENT_VERIFIER_NAME = "the client";
+const CLIENT_VERIFIER_NAME = "the client";
 
 /** Who vouched for a session's level, and when. `artistSlug` is null for the client. */
 export type Verifier = { name: string; artistSlug: string | null; at: Date };
