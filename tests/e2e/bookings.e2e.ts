@@ -29,7 +29,7 @@ async function visitor(
  */
 async function setDay(page: Page, date: string, status: string) {
   const day = page.getByRole("button", { name: `${formatLongDate(date)}: No status set` });
-  if (!(await day.isVisible())) await page.getByRole("button", { name: "Next month" }).click();
+  if (!(await day.isVisible())) await page.getByRole("link", { name: "Next month" }).click();
   await day.click();
   await expect(
     page.getByRole("button", { name: `${formatLongDate(date)}: ${status}` }),
