@@ -106,11 +106,14 @@ describe("busy days: nothing stays between two calendars", () => {
   it("one file's zone does not change how another file's same zone name is read", () => {
     ICAL.TimezoneService.get("UTC"); // the registry fills in its defaults on first use
     const zonesBefore = ICAL.TimezoneService.count;
+    // Other test files in this worker may have registered zones (tests share a module graph):
+    // what matters is that reading leaves the registry as it found it.
+    const berlinBefore = ICAL.TimezoneService.get("Europe/Berlin");
     expect(busyDaysIn(other, window)).toEqual(["2027-01-06"]);
     // The file's own definition counts for its own times: 00:30 at +02:00 is 23:30 in Berlin.
     expect(busyDaysIn(bogus, window)).toEqual(["2027-01-09"]);
     expect(busyDaysIn(other, window)).toEqual(["2027-01-06"]);
-    expect(ICAL.TimezoneService.has("Europe/Berlin")).toBe(false);
+    expect(ICAL.TimezoneService.get("Europe/Berlin")).toBe(berlinBefore);
     expect(ICAL.TimezoneService.count).toBe(zonesBefore);
   });
 
