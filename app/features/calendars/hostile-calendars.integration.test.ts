@@ -11,6 +11,7 @@ import { runExclusively } from "~/lib/periodic-job.server";
 import { externalCalendars } from "~db/schema";
 import { addArtistProfile, artistActor, createArtist } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
+import { slowestHealthCheck } from "../../../tests/support/health-probe";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { MAX_CALENDARS_PER_ARTIST, SYNC_NOW_LIMIT } from "./calendars.constants";
@@ -122,37 +123,13 @@ async function signedInArtist(name: string) {
   };
 }
 
-/**
- * Runs `work` while asking /healthz every 50 ms, and returns the slowest answer: what any other
- * visitor would have waited meanwhile.
- */
-async function slowestHealthCheck<T>(work: () => Promise<T>) {
-  let done = false;
-  let slowest = 0;
-  const probe = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const res = await app.request("/healthz");
-      expect(res.status).toBe(200);
-      slowest = Math.max(slowest, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  try {
-    return { result: await work(), slowest };
-  } finally {
-    done = true;
-    await probe;
-  }
-}
-
 describe("hostile calendars", () => {
   it("the server answers /healthz within 1 s throughout hostile reads through the page's forms", async () => {
     const artist = await signedInArtist("Hostile");
     const today = todayIn(app.env.timeZone);
     served.set("/never-zone.ics", neverZone);
     served.set("/big.ics", bigCalendar(today));
-    const { result, slowest } = await slowestHealthCheck(async () => {
+    const { result, slowest } = await slowestHealthCheck(app.request, async () => {
       const answers = [];
       for (const file of ["/never-zone.ics", "/big.ics"])
         answers.push(

@@ -19,6 +19,7 @@ import { bookings, credentialQueue, credentials, musicSessions, sessionMedia } f
 import { artistActor, createArtist, createSession, createUser } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { freePort } from "../../../tests/support/free-port";
+import { slowestHealthCheck } from "../../../tests/support/health-probe";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { rateBooking } from "../bookings/bookings.server";
 import { deleteSession } from "../music-sessions/music-sessions.server";
@@ -543,32 +544,6 @@ describe("the public pages and routes", () => {
     expect(weirdRes.status).toBeLessThan(500);
   });
 
-  /**
-   * Runs `work` while asking /healthz every 50 ms, and returns the slowest answer: what any other
-   * visitor would have waited meanwhile.
-   */
-  async function slowestHealthCheck<T>(work: () => Promise<T>) {
-    let done = false;
-    let slowest = 0;
-    const probe = (async () => {
-      while (!done) {
-        const started = performance.now();
-        const res = await app.request("/healthz");
-        expect(res.status).toBe(200);
-        slowest = Math.max(slowest, performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
-    const started = performance.now();
-    try {
-      const result = await work();
-      return { result, slowest, seconds: (performance.now() - started) / 1000 };
-    } finally {
-      done = true;
-      await probe;
-    }
-  }
-
   /** A credential whose subject holds `nodes`: a ring of blank nodes when `ring`, else one-triple nodes. */
   const hostileCredential = (size: number, ring: boolean, offset = 0, total = size) => ({
     "@context": ["https://www.w3.org/ns/credentials/v2"],
@@ -597,7 +572,7 @@ describe("the public pages and routes", () => {
     });
     expect(plain.length).toBeGreaterThan(1_000_000);
     for (const body of [ring, plain]) {
-      const run = await slowestHealthCheck(() => upload(fileForm(body)));
+      const run = await slowestHealthCheck(app.request, () => upload(fileForm(body)));
       expect(run.result.status).toBe(400);
       expect(await run.result.text()).toContain("far larger or deeper than the credentials");
       expect(run.slowest).toBeLessThan(1_000);
@@ -617,7 +592,7 @@ describe("the public pages and routes", () => {
     cv.verifiableCredential = Array.from({ length: 600 }, () => one);
     const file = new File([JSON.stringify(cv)], "cv.json", { type: "application/json" });
     const ctxWithIp = { ...ctx(), clientIp: "127.0.0.9", logger: pino({ level: "silent" }) };
-    const run = await slowestHealthCheck(() =>
+    const run = await slowestHealthCheck(app.request, () =>
       checkUploadedCv(ctxWithIp, null, file, { timeoutMs: 1_500, memoryMb: 256 }).then(
         () => null,
         (error: unknown) => error,
