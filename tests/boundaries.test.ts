@@ -26,6 +26,10 @@ const ALLOWED_CROSSINGS = new Set<string>([
   // A session card and page carry the session's level.
   "music-sessions -> verification/verification-levels",
   "music-sessions -> verification/verification-levels.server",
+  // A session read with its owner's name and zone selects the one column list.
+  "credentials -> verification/session-columns.server",
+  "music-sessions -> verification/session-columns.server",
+  "sharing -> verification/session-columns.server",
   // The peer rule's threshold is the ladder's Peer-confirmed one.
   "sharing -> verification/verification-levels",
   // Booking an artist follows the artist's own rule (not on one's own profile).
@@ -47,7 +51,7 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "media -> music-sessions/music-sessions.server",
   // Messages live inside a booking: its parties and its look-up.
   "messages -> bookings/bookings.policy",
-  "messages -> bookings/bookings.server",
+  "messages -> bookings/booking-views.server",
   // A sharing link is for one session: its owner rule, its time rules and its look-up.
   "sharing -> music-sessions/music-sessions.policy",
   "sharing -> music-sessions/music-sessions.schema",

@@ -25,7 +25,7 @@ import { ScheduleEditor } from "~/features/availability/schedule-editor";
 import { shownDays } from "~/features/availability/shown-days";
 import { ArtistBookingCard } from "~/features/bookings/artist-booking-card";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
-import { listArtistBookings } from "~/features/bookings/bookings.server";
+import { listArtistBookings } from "~/features/bookings/booking-views.server";
 import { CalendarFeedLink } from "~/features/calendars/calendar-feed-link";
 import { getFeedUrl } from "~/features/calendars/feeds.server";
 import { ImportedCalendars } from "~/features/calendars/imported-calendars";

@@ -1,5 +1,5 @@
 import { requireUser } from "~/features/accounts/accounts.server";
-import { getBooking } from "~/features/bookings/bookings.server";
+import { getBooking } from "~/features/bookings/booking-views.server";
 import { bookingTopic, listMessages } from "~/features/messages/messages.server";
 import { notFound } from "~/lib/form.server";
 import type { Route } from "./+types/bookings.$bookingId.events";

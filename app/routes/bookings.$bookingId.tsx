@@ -11,8 +11,10 @@ import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { requireUser } from "~/features/accounts/accounts.server";
+import { rateBooking, setVenueVisibility } from "~/features/bookings/booking-ratings.server";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
 import { formatBookingWhen, formatDuration } from "~/features/bookings/booking-time";
+import { getBooking } from "~/features/bookings/booking-views.server";
 import {
   canAddBookingToCalendar,
   canArtistCancelBooking,
@@ -30,14 +32,7 @@ import {
   DECLINE_REASON_MAX,
   isBookingIntent,
 } from "~/features/bookings/bookings.schema";
-import {
-  acceptBooking,
-  cancelBooking,
-  declineBooking,
-  getBooking,
-  rateBooking,
-  setVenueVisibility,
-} from "~/features/bookings/bookings.server";
+import { acceptBooking, cancelBooking, declineBooking } from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
 import { RatingForm, ShowVenueCheckbox } from "~/features/bookings/rating-form";
 import {

@@ -6,13 +6,14 @@ import { canBookArtist } from "~/features/artists/artists.policy";
 import { getArtistProfile } from "~/features/artists/artists.server";
 import { getAvailability, getBusyDays } from "~/features/availability/availability.server";
 import { BookingRequestForm } from "~/features/bookings/booking-request-form";
+import { createBookingRequest } from "~/features/bookings/booking-requests.server";
+import { artistTodayFor } from "~/features/bookings/booking-views.server";
 import { BOOKING_REFUSALS } from "~/features/bookings/bookings.constants";
 import {
   BookingRequestSchema,
   bookingFormHref,
   bookingPrefillOf,
 } from "~/features/bookings/bookings.schema";
-import { artistTodayFor, createBookingRequest } from "~/features/bookings/bookings.server";
 import { bookingFormDates } from "~/features/bookings/quick-picks";
 import { addDays } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";

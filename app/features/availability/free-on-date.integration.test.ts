@@ -5,11 +5,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiscoveryQuery } from "~/features/artists/artists.schema";
 import { countFreeArtists, searchArtists } from "~/features/artists/discovery.server";
-import {
-  acceptBooking,
-  cancelBooking,
-  createBookingRequest,
-} from "~/features/bookings/bookings.server";
+import { createBookingRequest } from "~/features/bookings/booking-requests.server";
+import { acceptBooking, cancelBooking } from "~/features/bookings/bookings.server";
 import type { SignedInActor } from "~/lib/actor";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { BookingStatusBadge } from "./booking-status-badge";
 import { formatBookingWhen, formatDuration } from "./booking-time";
-import type { BookingView } from "./bookings.server";
+import type { BookingView } from "./booking-views.server";
 
 /**
  * A booking in the artist's Bookings tab: client, date and start time (the artist's own wall

@@ -12,7 +12,8 @@ import { queryRows } from "~db/client";
 import { availability, bookings } from "~db/schema";
 import { artistActor, createArtist, createUser } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import { acceptBooking, cancelBooking, createBookingRequest } from "./bookings.server";
+import { createBookingRequest } from "./booking-requests.server";
+import { acceptBooking, cancelBooking } from "./bookings.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const mailer: Mailer = { send: async () => {}, outbox: async () => [] };

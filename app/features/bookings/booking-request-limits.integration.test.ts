@@ -12,8 +12,8 @@ import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { responseRateText } from "../trust/trust";
 import { getTrustFigures, listTrustReceipts } from "../trust/trust.server";
+import { createBookingRequest } from "./booking-requests.server";
 import { BOOKING_REQUEST_LIMITS } from "./bookings.constants";
-import { createBookingRequest } from "./bookings.server";
 
 /**
  * A client who sends booking requests as fast as they can (docs/product.md, "Bookings" and

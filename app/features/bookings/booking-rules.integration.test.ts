@@ -11,16 +11,14 @@ import { artistProfiles, bookingMessageReads, bookings } from "~db/schema";
 import { createArtist, createUser } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { markMessagesRead, sendMessage } from "../messages/messages.server";
+import { createBookingRequest } from "./booking-requests.server";
+import { artistTodayFor, getBooking, listClientBookings } from "./booking-views.server";
 import { BOOKING_REFUSALS } from "./bookings.constants";
 import {
   acceptBooking,
-  artistTodayFor,
   autoCompletePastBookings,
   cancelBooking,
-  createBookingRequest,
   declineBooking,
-  getBooking,
-  listClientBookings,
 } from "./bookings.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -14,17 +14,15 @@ import { createArtist, createUser } from "~seed/factories";
 import { createTestDatabase, usingServer } from "../../../tests/support/test-database";
 import { setAvailability } from "../availability/availability.server";
 import { listMessages, sendMessage } from "../messages/messages.server";
+import { rateBooking } from "./booking-ratings.server";
+import { createBookingRequest } from "./booking-requests.server";
+import { getBooking, listArtistBookings, listClientBookings } from "./booking-views.server";
+import { BOOKING_REFUSALS } from "./bookings.constants";
 import {
   acceptBooking,
   autoCompletePastBookings,
-  BOOKING_REFUSALS,
   cancelBooking,
-  createBookingRequest,
   declineBooking,
-  getBooking,
-  listArtistBookings,
-  listClientBookings,
-  rateBooking,
 } from "./bookings.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

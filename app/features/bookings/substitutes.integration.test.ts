@@ -15,13 +15,10 @@ import {
   createUser,
 } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import {
-  acceptBooking,
-  cancelBooking,
-  createBookingRequest,
-  getBooking,
-  rateBooking,
-} from "./bookings.server";
+import { rateBooking } from "./booking-ratings.server";
+import { createBookingRequest } from "./booking-requests.server";
+import { getBooking } from "./booking-views.server";
+import { acceptBooking, cancelBooking } from "./bookings.server";
 import { listSubstitutes, relatedGenreWords, substituteSearchHref } from "./substitutes.server";
 
 /**

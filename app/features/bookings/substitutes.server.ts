@@ -3,8 +3,8 @@ import { freeOnDateSql } from "~/features/availability/availability.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { type Queryable, queryRows } from "~db/client";
+import type { BookingView } from "./booking-views.server";
 import { canSeeSubstitutes } from "./bookings.policy";
-import type { BookingView } from "./bookings.server";
 
 const MAX_SUBSTITUTES = 6;
 

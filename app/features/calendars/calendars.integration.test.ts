@@ -13,11 +13,8 @@ import {
   setAvailability,
 } from "~/features/availability/availability.server";
 import { shownDays } from "~/features/availability/shown-days";
-import {
-  acceptBooking,
-  createBookingRequest,
-  declineBooking,
-} from "~/features/bookings/bookings.server";
+import { createBookingRequest } from "~/features/bookings/booking-requests.server";
+import { acceptBooking, declineBooking } from "~/features/bookings/bookings.server";
 import type { SignedInActor } from "~/lib/actor";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { generateSecretKeyMultibase } from "~/lib/ed25519-key.server";

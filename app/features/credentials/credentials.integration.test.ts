@@ -21,7 +21,7 @@ import { startTestApp } from "../../../tests/support/app-harness";
 import { freePort } from "../../../tests/support/free-port";
 import { slowestHealthCheck } from "../../../tests/support/health-probe";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import { rateBooking } from "../bookings/bookings.server";
+import { rateBooking } from "../bookings/booking-ratings.server";
 import { deleteSession } from "../music-sessions/music-sessions.server";
 import { createSharingLink, submitPeerVerification } from "../sharing/sharing.server";
 import { checkUploadedCv } from "./check-upload.server";

@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { sessionWithOwner } from "~/features/verification/session-columns.server";
 import { LEVEL_INFO } from "~/features/verification/verification-levels";
 import { sessionLevel } from "~/features/verification/verification-levels.server";
 import { fileUrl } from "~/lib/file-url";
@@ -63,25 +64,12 @@ export async function sessionClaimsOf(
   sessionId: string,
   appUrl: URL,
 ): Promise<SessionClaims | null> {
-  const [row] = await tx
-    .select({
-      id: musicSessions.id,
-      artistProfileId: musicSessions.artistProfileId,
-      artistSlug: artistProfiles.slug,
-      artistName: artistProfiles.artistName,
-      timeZone: artistProfiles.timeZone,
-      title: musicSessions.title,
-      sessionType: musicSessions.sessionType,
-      startTime: musicSessions.startTime,
-      durationMinutes: musicSessions.durationMinutes,
-      location: musicSessions.location,
-      isVerified: musicSessions.isVerified,
-      verificationMethod: musicSessions.verificationMethod,
-      createdAt: musicSessions.createdAt,
-    })
-    .from(musicSessions)
-    .innerJoin(artistProfiles, eq(artistProfiles.id, musicSessions.artistProfileId))
-    .where(eq(musicSessions.id, sessionId));
+  const [row] = await sessionWithOwner(tx, sessionId, {
+    artistSlug: artistProfiles.slug,
+    isVerified: musicSessions.isVerified,
+    verificationMethod: musicSessions.verificationMethod,
+    createdAt: musicSessions.createdAt,
+  });
   if (!row) return null;
   const { level, verifiedBy, verifiedAt } = await levelOf(tx, row);
   return {

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { getBooking } from "~/features/bookings/booking-views.server";
 import {
   type BookingParties,
   canMessageBooking,
   canReadBooking,
   isBookingArtist,
 } from "~/features/bookings/bookings.policy";
-import { getBooking } from "~/features/bookings/bookings.server";
 import type { Actor, SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { sessionWithOwner } from "~/features/verification/session-columns.server";
 import type { SessionLevel } from "~/features/verification/verification-levels";
 import { sessionLevel, sessionLevels } from "~/features/verification/verification-levels.server";
 import type { Actor } from "~/lib/actor";
@@ -159,31 +160,18 @@ export type SessionDetail = Awaited<ReturnType<typeof getSessionDetail>>;
  */
 export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: string) {
   if (!isUuid(sessionId)) return null;
-  const [session] = await db
-    .select({
-      id: musicSessions.id,
-      artistProfileId: musicSessions.artistProfileId,
-      artistName: artistProfiles.artistName,
-      artistSlug: artistProfiles.slug,
-      timeZone: artistProfiles.timeZone,
-      title: musicSessions.title,
-      sessionType: musicSessions.sessionType,
-      startTime: musicSessions.startTime,
-      durationMinutes: musicSessions.durationMinutes,
-      venue: musicSessions.venue,
-      location: musicSessions.location,
-      description: musicSessions.description,
-      instrumentsUsed: musicSessions.instrumentsUsed,
-      genres: musicSessions.genres,
-      tags: musicSessions.tags,
-      isVerified: musicSessions.isVerified,
-      peerVerificationScore: musicSessions.peerVerificationScore,
-      verificationMethod: musicSessions.verificationMethod,
-      bookingId: musicSessions.bookingId,
-    })
-    .from(musicSessions)
-    .innerJoin(artistProfiles, eq(artistProfiles.id, musicSessions.artistProfileId))
-    .where(eq(musicSessions.id, sessionId));
+  const [session] = await sessionWithOwner(db, sessionId, {
+    artistSlug: artistProfiles.slug,
+    venue: musicSessions.venue,
+    description: musicSessions.description,
+    instrumentsUsed: musicSessions.instrumentsUsed,
+    genres: musicSessions.genres,
+    tags: musicSessions.tags,
+    isVerified: musicSessions.isVerified,
+    peerVerificationScore: musicSessions.peerVerificationScore,
+    verificationMethod: musicSessions.verificationMethod,
+    bookingId: musicSessions.bookingId,
+  });
   if (!session) return null;
   const [participants, verifications, level, lineupAnswers, viewerLineup, booking] =
     await Promise.all([

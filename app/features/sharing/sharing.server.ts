@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type SharingMode, sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
 import { findSession } from "~/features/music-sessions/music-sessions.server";
 import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
+import { sessionWithOwnerColumns } from "~/features/verification/session-columns.server";
 import { PEER_THRESHOLD } from "~/features/verification/verification-levels";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
@@ -94,16 +95,8 @@ export async function checkSharingToken(
       maxUses: sessionSharingTokens.maxUses,
       useCount: sessionSharingTokens.useCount,
       expiresAt: sessionSharingTokens.expiresAt,
-      id: musicSessions.id,
-      artistProfileId: musicSessions.artistProfileId,
-      artistName: artistProfiles.artistName,
-      timeZone: artistProfiles.timeZone,
-      title: musicSessions.title,
-      sessionType: musicSessions.sessionType,
-      startTime: musicSessions.startTime,
-      durationMinutes: musicSessions.durationMinutes,
+      ...sessionWithOwnerColumns,
       venue: musicSessions.venue,
-      location: musicSessions.location,
     })
     .from(sessionSharingTokens)
     .innerJoin(musicSessions, eq(musicSessions.id, sessionSharingTokens.sessionId))

@@ -30,7 +30,8 @@ import {
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { getRecentPerformances } from "../artists/artists.server";
 import { searchArtists } from "../artists/discovery.server";
-import { getBooking, rateBooking, setVenueVisibility } from "../bookings/bookings.server";
+import { rateBooking, setVenueVisibility } from "../bookings/booking-ratings.server";
+import { getBooking } from "../bookings/booking-views.server";
 import { listMedia, uploadMedia } from "../media/media.server";
 import { answerLineup } from "../music-sessions/lineup.server";
 import { getSessionDetail, listSessionsForArtist } from "../music-sessions/music-sessions.server";

@@ -1,0 +1,184 @@
+import { and, eq, sql } from "drizzle-orm";
+import { canBookArtist } from "~/features/artists/artists.policy";
+import { busyStatusOn } from "~/features/availability/availability.server";
+import type { SignedInActor } from "~/lib/actor";
+import type { AppContext } from "~/lib/context";
+import { formatLongDate, todayIn, wallClockIn } from "~/lib/dates";
+import { refuse } from "~/lib/problem";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import type { Queryable } from "~db/client";
+import { artistProfiles, bookings, profiles, userRoles, users } from "~db/schema";
+import { bookingUrl, emailOf, sendQuietly } from "./booking-mailer.server";
+import { type BookingFacts, bookingMails } from "./booking-mails";
+import { BOOKING_REFUSALS, BOOKING_REQUEST_LIMITS } from "./bookings.constants";
+import type { BookingRequest } from "./bookings.schema";
+import { estimateTotal } from "./pricing";
+
+type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
+
+/**
+ * A client's request: every rule checked here, the amount computed here. The date and start time
+ * are wall-clock values in the artist's zone, and "today" is the artist's today. The artist gets
+ * the request by mail, the client a confirmation.
+ */
+export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input: BookingRequest) {
+  const [artist] = await ctx.db
+    .select({
+      id: artistProfiles.id,
+      userId: artistProfiles.userId,
+      slug: artistProfiles.slug,
+      artistName: artistProfiles.artistName,
+      hourlyRate: artistProfiles.hourlyRate,
+      timeZone: artistProfiles.timeZone,
+      email: users.email,
+    })
+    .from(artistProfiles)
+    .innerJoin(users, eq(users.id, artistProfiles.userId))
+    .where(eq(artistProfiles.id, input.artistId));
+  if (!artist) refuse("not_found", "Artist profile not found.");
+  if (!canBookArtist(actor, artist)) refuse("forbidden", "You can't book your own profile.");
+  const day = todayIn(artist.timeZone);
+  if (input.eventDate < day)
+    refuse("invalid", "Please choose today or a later date.", {
+      reason: BOOKING_REFUSALS.dateNotAvailable,
+    });
+  if (
+    input.eventDate === day &&
+    input.startTime !== null &&
+    input.startTime <= wallClockIn(new Date(), artist.timeZone).time
+  ) {
+    const message = "This start time has already passed today. Please choose a later time.";
+    refuse("invalid", message, {
+      reason: BOOKING_REFUSALS.startTimePassed,
+      fieldErrors: { startTime: message },
+    });
+  }
+  // The one "free on a date" rule, as in discovery's "Available on" (marks, confirmed bookings,
+  // imported calendars).
+  const busy = await busyStatusOn(ctx, actor, { artistId: artist.id, date: input.eventDate });
+  if (busy) {
+    refuse("conflict", `This date is ${busy}. Please choose an available date.`, {
+      reason: BOOKING_REFUSALS.dateNotAvailable,
+    });
+  }
+  const totalAmount = estimateTotal(input.durationHours, artist.hourlyRate);
+  const id = await ctx.db.transaction(async (tx) => {
+    // One request at a time per client and artist, so two sent at once can't both be first.
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking-request:${actor.id}:${artist.id}`}, 0))`,
+    );
+    const [first] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.clientUserId, actor.id),
+          eq(bookings.artistProfileId, artist.id),
+          eq(bookings.eventDate, input.eventDate),
+          eq(bookings.status, "pending"),
+        ),
+      )
+      .limit(1);
+    if (first) {
+      refuse(
+        "conflict",
+        `You already have a pending request to ${artist.artistName} for ${formatLongDate(input.eventDate)}.`,
+        {
+          reason: BOOKING_REFUSALS.duplicateRequest,
+          fieldErrors: { pendingBookingId: first.id },
+        },
+      );
+    }
+    await withinRequestLimits(tx, actor, artist);
+    const [created] = await tx
+      .insert(bookings)
+      .values({
+        artistProfileId: artist.id,
+        clientUserId: actor.id,
+        eventDate: input.eventDate,
+        startTime: input.startTime,
+        durationHours: input.durationHours,
+        venue: input.venue,
+        eventType: input.eventType,
+        message: input.message,
+        status: "pending",
+        totalAmount,
+      })
+      .returning({ id: bookings.id });
+    // Sending a first booking request is what makes a user a client.
+    await tx.insert(userRoles).values({ userId: actor.id, role: "client" }).onConflictDoNothing();
+    return created?.id as string;
+  });
+  const facts: BookingFacts = { ...input, timeZone: artist.timeZone, totalAmount };
+  const url = bookingUrl(ctx, id);
+  const clientName = await clientNameOf(ctx, actor.id);
+  const clientEmail = await emailOf(ctx, actor.id);
+  if (clientEmail) {
+    await sendQuietly(
+      ctx,
+      bookingMails.requestSent(
+        clientEmail,
+        { clientName, artistName: artist.artistName },
+        facts,
+        url,
+      ),
+    );
+  }
+  await sendQuietly(
+    ctx,
+    bookingMails.newRequest(
+      artist.email,
+      { artistName: artist.artistName, clientName, message: input.message },
+      facts,
+      url,
+    ),
+  );
+  return { id, artistName: artist.artistName, artistSlug: artist.slug };
+}
+
+/** The client's name as the artist sees it in mails ("Client" when the profile has none). */
+async function clientNameOf(ctx: Pick<AppContext, "db">, userId: string) {
+  const [row] = await ctx.db
+    .select({ first: profiles.firstName, last: profiles.lastName, name: users.name })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  return [row?.first, row?.last].filter(Boolean).join(" ").trim() || row?.name || "Client";
+}
+
+/** "45 minutes", "3 hours": how long until a limit's window ends. */
+function waitText(ms: number) {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes <= 60) return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
+/**
+ * Counts a request that is about to be stored against the client's limits (decision 038), inside
+ * its transaction: a request refused for any reason, by a limit too, rolls its count back, so
+ * only stored requests count and a refused one is never stored or mailed.
+ */
+async function withinRequestLimits(
+  tx: Queryable,
+  actor: SignedInActor,
+  artist: { id: string; artistName: string },
+) {
+  const { perArtist, perClient } = BOOKING_REQUEST_LIMITS;
+  const toArtist = await hitRateLimit(tx, `booking-request:${actor.id}:${artist.id}`, perArtist);
+  if (!toArtist.allowed) {
+    refuse(
+      "rate_limited",
+      `You have sent ${artist.artistName} ${perArtist.max} booking requests in the last 24 hours. Please wait for an answer, or send another request in ${waitText(toArtist.retryAfterMs)}.`,
+      { reason: BOOKING_REFUSALS.rateLimited },
+    );
+  }
+  const toAnyone = await hitRateLimit(tx, `booking-request:${actor.id}`, perClient);
+  if (!toAnyone.allowed) {
+    refuse(
+      "rate_limited",
+      `You have sent ${perClient.max} booking requests in the last hour. Please send the next one in ${waitText(toAnyone.retryAfterMs)}.`,
+      { reason: BOOKING_REFUSALS.rateLimited },
+    );
+  }
+}
