@@ -764,12 +764,6 @@ export const credentials = pgTable(
   ],
 );
 
-/** Sessions whose credential may need signing or revoking; drained by one instance at a time. */
-export const credentialQueue = pgTable("credential_queue", {
-  sessionId: uuid().primaryKey(),
-  queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
 /** Every public key the issuer ever signed with: did.json lists them all, so old proofs verify. */
 export const credentialIssuerKeys = pgTable("credential_issuer_keys", {
   publicKeyMultibase: text().primaryKey(),
@@ -783,15 +777,6 @@ export const credentialStatusLists = pgTable("credential_status_lists", {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * Artists whose CV must be signed again, once the sessions queued with it are done: a CV with
- * 500 credentials is signed once, not once per credential.
- */
-export const credentialCvQueue = pgTable("credential_cv_queue", {
-  artistProfileId: uuid().primaryKey(),
-  queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
 /** Each artist's whole CV: a signed Verifiable Presentation of their live credentials. */
 export const credentialPresentations = pgTable("credential_presentations", {
   artistProfileId: uuid()
@@ -803,4 +788,40 @@ export const credentialPresentations = pgTable("credential_presentations", {
   // per request.
   documentGzip: text().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Background work waiting, running or given up (app/lib/jobs.server.ts, decision 043). A job is
+ * removed in the transaction that makes its effect; one given up keeps its last error.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    queue: text().notNull(),
+    key: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(5),
+    /** Moves when the job is added again while it runs: it then runs once more. */
+    revision: integer().notNull().default(0),
+    /** The claim of the runner that has it, until `lockedUntil`. */
+    lease: uuid(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    failedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("jobs_waiting_key_idx").on(t.queue, t.key).where(sql`${t.failedAt} IS NULL`),
+    index("jobs_due_idx").on(t.queue, t.runAt).where(sql`${t.failedAt} IS NULL`),
+    check("jobs_attempts_check", sql`${t.attempts} >= 0 AND ${t.maxAttempts} >= 1`),
+  ],
+);
+
+/** When each schedule next adds its job: one instance wins each interval. */
+export const jobSchedules = pgTable("job_schedules", {
+  queue: text().primaryKey(),
+  nextRunAt: timestamp({ withTimezone: true }).notNull(),
 });

@@ -2,13 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { autoCompletePastBookings } from "~/features/bookings/bookings.server";
-import { claimDueCalendars, readClaimedCalendars } from "~/features/calendars/imports.server";
-import { startCredentialWorker } from "~/features/credentials/issuance.server";
+import { bookingJobs } from "~/features/bookings/booking-jobs.server";
+import { calendarJobs } from "~/features/calendars/imports.server";
+import { credentialJobs } from "~/features/credentials/issuance.server";
 import { todayIn } from "~/lib/dates";
 import { type Env, isEnvError, loadEnv } from "~/lib/env.server";
+import { startJobRunner } from "~/lib/jobs.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
-import { startPeriodicJob } from "~/lib/periodic-job.server";
 import { createStorage } from "~/lib/storage.server";
 import { databaseOptionsFor, openDatabase } from "~db/client";
 import { isDatabaseEmpty, seedDemoData } from "~seed/seed";
@@ -65,29 +65,19 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     getBuild: options.getBuild,
     clientDir: options.clientDir,
   });
-  // Every 10 minutes one instance writes down what reads already show: past confirmed bookings
-  // completed, past pending ones cancelled (see docs/decisions/011-periodic-jobs.md).
-  const autoComplete = startPeriodicJob({
+  // Background work, one runner for every feature (docs/decisions/043-background-jobs.md):
+  // credentials signed when a level changes, imported calendars read every 15 minutes, past
+  // bookings settled every 10.
+  const jobs = await startJobRunner({
     db: database.db,
+    listen: database.listen,
     logger,
-    name: "auto-complete of past bookings",
-    everyMs: 10 * 60_000,
-    work: (tx) => autoCompletePastBookings(tx, todayIn(env.timeZone)),
+    handlers: [
+      ...credentialJobs(env),
+      ...calendarJobs({ db: database.db, env, logger }),
+      ...bookingJobs(env),
+    ],
   });
-
-  // Every minute one instance claims the imported calendars not read for 15 minutes and reads
-  // them (see docs/decisions/016-calendar-feeds-and-imports.md).
-  const calendarSync = startPeriodicJob({
-    db: database.db,
-    logger,
-    name: "imported calendar sync",
-    everyMs: 60_000,
-    work: (tx) => claimDueCalendars(tx),
-    afterwards: (claimed) => readClaimedCalendars({ db: database.db, env, logger }, claimed),
-  });
-  // Signs and revokes credentials when a session's level changes: woken by each queueing commit,
-  // one instance at a time (docs/decisions/018-signed-performance-cv.md).
-  const credentialWorker = await startCredentialWorker({ database, env, logger });
 
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
@@ -107,12 +97,10 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const stop = () => {
     stopping ??= (async () => {
       logger.info("shutting down: finishing open requests");
-      clearInterval(autoComplete);
-      clearInterval(calendarSync);
       // Idle keep-alive connections close at once; requests in flight get 10 s to finish (long-lived
       // streams would otherwise hold the close forever).
       await closeServer(10_000);
-      await credentialWorker.stop();
+      await jobs.stop();
       await realtime.close();
       await database.close();
       logger.info("stopped");

@@ -7,9 +7,11 @@ let migratedImage: Promise<Blob> | null = null;
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a newly created
  * database on the PostgreSQL server at TEST_DATABASE_URL when the "postgres" test project runs
- * (dropped again by `dispose`).
+ * (dropped again by `dispose`; `url` reaches it from another process).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+export async function createTestDatabase(): Promise<
+  DatabaseHandle & { dispose(): Promise<void>; url?: string }
+> {
   const serverUrl =
     process.env.GIGLEDGER_TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
@@ -27,6 +29,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { dispose()
   await handle.migrate();
   return {
     ...handle,
+    /** Where another process reaches the same database. */
+    url: url.href,
     async dispose() {
       await handle.close();
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -7,7 +7,7 @@ import type { SignedInActor } from "~/lib/actor";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
-import { runExclusively } from "~/lib/periodic-job.server";
+import { enqueueJob, runDueJobs } from "~/lib/jobs.server";
 import { statusOf as httpStatusOf, isProblem } from "~/lib/problem";
 import { artistProfiles, availability, bookings, musicSessions, userRoles } from "~db/schema";
 import { createArtist, createUser } from "~seed/factories";
@@ -24,6 +24,7 @@ import {
   cancelBooking,
   declineBooking,
 } from "./bookings.server";
+import { bookingJobs, SETTLE_BOOKINGS_QUEUE } from "./booking-jobs.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const sent: Mail[] = [];
@@ -446,28 +447,30 @@ describe("past bookings: reads show them settled, the job writes it down once", 
     expect(await statusOf(pending)).toBe("pending");
   });
 
-  it("the job, run twice at once, settles each booking exactly once", async () => {
+  it("settling, run twice at once, settles each booking exactly once", async () => {
     await autoCompletePastBookings(database.db, today); // what earlier tests left behind
     const pairs = [await pastPair(), await pastPair()];
     const runs = await Promise.all(
-      [1, 2].map(() =>
-        runExclusively(database.db, "auto-complete of past bookings", (tx) =>
-          autoCompletePastBookings(tx, today),
-        ),
-      ),
+      [1, 2].map(() => database.db.transaction((tx) => autoCompletePastBookings(tx, today))),
     );
-    const done = runs.flatMap((r) => (r.ran ? [r.value] : []));
-    expect(done.length).toBeGreaterThanOrEqual(1);
-    expect(done.reduce((n, r) => n + r.completed, 0)).toBe(2);
-    expect(done.reduce((n, r) => n + r.cancelled, 0)).toBe(2);
+    expect(runs.reduce((n, r) => n + r.completed, 0)).toBe(2);
+    expect(runs.reduce((n, r) => n + r.cancelled, 0)).toBe(2);
     for (const pair of pairs) {
       expect(await statusOf(pair.confirmed)).toBe("completed");
       expect(await statusOf(pair.pending)).toBe("cancelled");
     }
-    const again = await runExclusively(database.db, "auto-complete of past bookings", (tx) =>
-      autoCompletePastBookings(tx, today),
-    );
-    expect(again).toEqual({ ran: true, value: { completed: 0, cancelled: 0 } });
+    expect(await autoCompletePastBookings(database.db, today)).toEqual({
+      completed: 0,
+      cancelled: 0,
+    });
+  });
+
+  it("the scheduled job settles past bookings", async () => {
+    const pair = await pastPair();
+    await enqueueJob(database.db, { queue: SETTLE_BOOKINGS_QUEUE, key: "scheduled" });
+    await runDueJobs(database.db, bookingJobs({ timeZone: env.timeZone }));
+    expect(await statusOf(pair.confirmed)).toBe("completed");
+    expect(await statusOf(pair.pending)).toBe("cancelled");
   });
 
   it("lets the client rate a past confirmed booking before the job has run", async () => {

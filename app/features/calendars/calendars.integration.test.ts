@@ -19,8 +19,10 @@ import type { SignedInActor } from "~/lib/actor";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { generateSecretKeyMultibase } from "~/lib/ed25519-key.server";
 import { loadEnv } from "~/lib/env.server";
+import { runDueJobs } from "~/lib/jobs.server";
 import type { Mailer } from "~/lib/mail.server";
 import { REFUSALS } from "~/lib/safe-fetch.server";
+import { queryRows } from "~db/client";
 import { externalCalendars } from "~db/schema";
 import { artistActor, createArtist, createUser } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
@@ -31,10 +33,11 @@ import { NOT_A_CALENDAR } from "./busy-days";
 import { bookingIcs, getFeedUrl, renderFeed, resetFeed } from "./feeds.server";
 import {
   addImportedCalendar,
-  claimDueCalendars,
+  calendarJobs,
   getImportedBusyDays,
   listImportedCalendars,
-  readClaimedCalendars,
+  queueDueCalendars,
+  READ_CALENDAR_QUEUE,
   removeImportedCalendar,
   syncImportedCalendar,
 } from "./imports.server";
@@ -63,6 +66,14 @@ const ctxWith = (e = env) => ({
   realtime: { publish: async () => {}, subscribe: () => () => {}, close: async () => {} },
 });
 const ctx = () => ctxWith(env);
+/** Waiting read jobs of one calendar. */
+const readJobs = async (calendarId: string) =>
+  (
+    await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM jobs WHERE queue = ${READ_CALENDAR_QUEUE} AND key = ${calendarId}`,
+    )
+  )[0]?.n;
 const as = (user: { id: string }): SignedInActor => ({
   id: user.id,
   roles: [],
@@ -314,22 +325,23 @@ describe("calendars in", () => {
     ]);
   });
 
-  it("the periodic job claims each due calendar once, then reads it outside the lock", async () => {
+  it("the scheduled sync queues each due calendar once, then reads it outside a transaction", async () => {
     const artist = await createArtist({ db: database.db });
     const day = addDays(todayIn(env.timeZone), 3);
     served.set(`/job-${artist.artistId}.ics`, icsWith([day]));
-    await database.db.insert(externalCalendars).values({
-      artistProfileId: artist.artistId,
-      url: `${base}/job-${artist.artistId}.ics`,
-    });
-    const claimed = await claimDueCalendars(database.db, 1_000);
-    expect(claimed.map((c) => c.url)).toContain(`${base}/job-${artist.artistId}.ics`);
-    // Claimed this round: nobody claims it again for 15 minutes.
-    expect((await claimDueCalendars(database.db, 1_000)).map((c) => c.url)).not.toContain(
-      `${base}/job-${artist.artistId}.ics`,
+    const [added] = await database.db
+      .insert(externalCalendars)
+      .values({ artistProfileId: artist.artistId, url: `${base}/job-${artist.artistId}.ics` })
+      .returning({ id: externalCalendars.id });
+    const queued = await database.db.transaction((tx) => queueDueCalendars(tx, 1_000));
+    expect(queued).toContain(added!.id);
+    // Queued this round: nobody queues it again for 15 minutes.
+    expect(await database.db.transaction((tx) => queueDueCalendars(tx, 1_000))).not.toContain(
+      added!.id,
     );
-    const ours = claimed.filter((c) => c.url.includes(artist.artistId));
-    expect(await readClaimedCalendars(ctx(), ours)).toEqual({ read: 1, failed: 0 });
+    expect(await readJobs(added!.id)).toBe(1);
+    await runDueJobs(database.db, calendarJobs(ctx()));
+    expect(await readJobs(added!.id)).toBe(0);
     const [row] = await listImportedCalendars(ctx(), artistActor(artist));
     expect(row?.busyDays).toBe(1);
   });

@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { addDays, todayIn } from "~/lib/dates";
 import { IsolatedWorkFailed, type IsolationLimits, runIsolated } from "~/lib/isolated.server";
+import { enqueueJob, type QueueHandler } from "~/lib/jobs.server";
 import { refuse } from "~/lib/problem";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { FetchRefused, type SafeFetchOptions, safeFetchText } from "~/lib/safe-fetch.server";
@@ -288,12 +289,17 @@ async function readCalendar(
   }
 }
 
+/** The schedule's queue: every minute, one instance queues the calendars that are due. */
+export const FIND_DUE_CALENDARS_QUEUE = "calendars.find-due";
+/** One job per calendar to read, keyed by the calendar. */
+export const READ_CALENDAR_QUEUE = "calendars.read";
+
 /**
- * The periodic job's first half, under its lock: claims the calendars not read for
- * SYNC_EVERY_MINUTES (at most `limit`), so that no other instance reads them this round.
+ * Queues a read of each calendar not read for SYNC_EVERY_MINUTES (at most `limit`) and marks it
+ * started, so that it is not queued again for that long. Returns the calendars' ids.
  */
-export async function claimDueCalendars(tx: Queryable, limit = 100) {
-  return queryRows<{ id: string; url: string }>(
+export async function queueDueCalendars(tx: Queryable, limit = 100) {
+  const due = await queryRows<{ id: string }>(
     tx,
     sql`UPDATE external_calendars SET sync_started_at = now()
       WHERE id IN (
@@ -302,22 +308,39 @@ export async function claimDueCalendars(tx: Queryable, limit = 100) {
           AND (sync_started_at IS NULL
             OR sync_started_at < now() - make_interval(mins => ${SYNC_EVERY_MINUTES}))
         ORDER BY sync_started_at NULLS FIRST
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, url`,
+        LIMIT ${limit})
+      RETURNING id`,
   );
+  for (const { id } of due) await enqueueJob(tx, { queue: READ_CALENDAR_QUEUE, key: id });
+  return due.map(({ id }) => id);
 }
 
-/** Its second half, outside any transaction: reads each claimed calendar in turn. */
-export async function readClaimedCalendars(
-  ctx: Ctx,
-  claimed: { id: string; url: string }[],
-  options: SyncOptions = {},
-) {
-  let failed = 0;
-  for (const calendar of claimed) {
-    const result = await readCalendar(ctx, calendar.id, calendar.url, options);
-    if (!result.ok) failed++;
-  }
-  return { read: claimed.length, failed };
+/**
+ * The calendar sync as jobs (app/lib/jobs.server.ts): the scheduled round queues what is due;
+ * each read runs outside any transaction (it waits for another server), one calendar per job.
+ * A calendar stopped or removed meanwhile is left alone.
+ */
+export function calendarJobs(ctx: Ctx, options: SyncOptions = {}): QueueHandler[] {
+  return [
+    {
+      queue: FIND_DUE_CALENDARS_QUEUE,
+      everySeconds: 60,
+      leaseSeconds: 60,
+      inTransaction: async (tx) => {
+        await queueDueCalendars(tx);
+      },
+    },
+    {
+      queue: READ_CALENDAR_QUEUE,
+      // Longer than a read may take: the fetch's and the reader's own limits end it first.
+      leaseSeconds: 300,
+      outside: async (job) => {
+        const [calendar] = await ctx.db
+          .select({ url: externalCalendars.url })
+          .from(externalCalendars)
+          .where(and(eq(externalCalendars.id, job.key), isNull(externalCalendars.stoppedAt)));
+        if (calendar) await readCalendar(ctx, job.key, calendar.url, options);
+      },
+    },
+  ];
 }

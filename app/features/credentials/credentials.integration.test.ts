@@ -12,10 +12,13 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import jsigs from "jsonld-signatures";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
+import {
+  CREDENTIAL_REFRESH_QUEUE,
+  queueCredentialRefresh,
+} from "~/features/verification/credential-queue.server";
 import { addDays, isoInZone, todayIn } from "~/lib/dates";
 import { generateSecretKeyMultibase, publicKeyOfSecretKey } from "~/lib/ed25519-key.server";
-import { bookings, credentialQueue, credentials, musicSessions, sessionMedia } from "~db/schema";
+import { bookings, credentials, jobs, musicSessions, sessionMedia } from "~db/schema";
 import { artistActor, createArtist, createSession, createUser } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { freePort } from "../../../tests/support/free-port";
@@ -135,12 +138,12 @@ describe("issuing", () => {
   it("signs a Peer-confirmed session once its verification commits, and only once", async () => {
     const { sessionId, slug, owner, peer } = await peerConfirmed();
     // Queued in the verification's own transaction; nothing is signed on the request.
-    expect(await database.db.select().from(credentialQueue)).toContainEqual(
-      expect.objectContaining({ sessionId }),
+    expect(await database.db.select().from(jobs)).toContainEqual(
+      expect.objectContaining({ queue: CREDENTIAL_REFRESH_QUEUE, key: sessionId }),
     );
     expect((await app.request(`/artist/${slug}/cv.json`)).status).toBe(404);
 
-    expect(await drain()).toMatchObject({ ran: true, signed: 1, revoked: 0 });
+    expect(await drain()).toMatchObject({ signed: 1, revoked: 0 });
     expect(await drain()).toMatchObject({ signed: 0, revoked: 0, sessions: 0 });
     // Queued again with nothing changed: the stored credential still says it all.
     await queueCredentialRefresh(database.db, sessionId);

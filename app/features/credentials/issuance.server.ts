@@ -1,17 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { CREDENTIAL_CHANNEL } from "~/features/verification/credential-queue.server";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { CREDENTIAL_REFRESH_QUEUE } from "~/features/verification/credential-queue.server";
 import type { Env } from "~/lib/env.server";
-import type { Logger } from "~/lib/logger.server";
-import { runExclusively } from "~/lib/periodic-job.server";
-import { type DatabaseHandle, type Queryable, queryRows } from "~db/client";
+import { enqueueJob, type QueueHandler, runDueJobs } from "~/lib/jobs.server";
+import { type Queryable, queryRows } from "~db/client";
 import {
   artistProfiles,
-  credentialCvQueue,
   credentialIssuerKeys,
   credentialPresentations,
-  credentialQueue,
   credentialStatusLists,
   credentials,
 } from "~db/schema";
@@ -22,88 +19,85 @@ import { sessionClaimsOf } from "./session-claims.server";
 import { type Issuer, issuerFor } from "./signer.server";
 import { encodeStatusList, statusListUrl, statusPlaceOf } from "./status-list";
 
-const JOB_NAME = "credential refresh";
-
 type IssueEnv = Pick<Env, "appUrl" | "credentialSigningKey">;
 
-export type DrainResult = { ran: boolean; signed: number; revoked: number; sessions: number };
+/** Each artist whose sessions changed gets their CV signed once, after those sessions. */
+export const SIGN_CV_QUEUE = "credentials.sign-cv";
+
+export type DrainResult = { signed: number; revoked: number; sessions: number };
 
 /**
- * Works through the queue under one advisory lock, so however many instances run, each change is
- * signed once: first the sessions (a few per transaction: sign, re-sign or revoke, and the status
- * lists they touch), then each touched artist's CV, signed once however many of their sessions
- * changed. Returns when both queues are empty, or (`ran: false`) when another instance holds the
- * lock.
+ * The credential work as jobs (app/lib/jobs.server.ts): first the sessions whose level may have
+ * changed (a few per transaction: sign, re-sign or revoke, and the status lists they touch), then
+ * each touched artist's CV, signed once however many of their sessions changed. `tally` counts
+ * what was done.
  */
+export function credentialJobs(
+  env: IssueEnv,
+  options: { batch?: number; now?: Date } = {},
+  tally: DrainResult = { signed: 0, revoked: 0, sessions: 0 },
+): QueueHandler[] {
+  let issuer: Promise<Issuer> | null = null;
+  const signer = () => {
+    issuer ??= issuerFor(env);
+    return issuer;
+  };
+  const now = () => options.now ?? new Date();
+  return [
+    {
+      queue: CREDENTIAL_REFRESH_QUEUE,
+      leaseSeconds: 300,
+      batch: options.batch ?? 10,
+      inTransaction: async (tx, jobs) => {
+        const outcome = await refreshBatch(
+          tx,
+          await signer(),
+          env.appUrl,
+          jobs.map((job) => job.key),
+          now(),
+        );
+        tally.signed += outcome.signed;
+        tally.revoked += outcome.revoked;
+        tally.sessions += outcome.sessions;
+      },
+    },
+    {
+      queue: SIGN_CV_QUEUE,
+      leaseSeconds: 300,
+      after: [CREDENTIAL_REFRESH_QUEUE],
+      inTransaction: async (tx, jobs) => {
+        for (const job of jobs)
+          await signPresentation(tx, await signer(), env.appUrl, job.key, now());
+      },
+    },
+  ];
+}
+
+/** Runs every waiting credential job now (tests, benchmarks): what the runner does in the background. */
 export async function drainCredentialQueue(
   ctx: { db: Queryable; env: IssueEnv },
   options: { batch?: number; now?: Date } = {},
 ): Promise<DrainResult> {
-  const issuer = await issuerFor(ctx.env);
-  const now = () => options.now ?? new Date();
-  const total: DrainResult = { ran: true, signed: 0, revoked: 0, sessions: 0 };
-  for (;;) {
-    const run = await runExclusively(ctx.db, JOB_NAME, (tx) =>
-      refreshBatch(tx, issuer, ctx.env.appUrl, options.batch ?? 10, now()),
-    );
-    if (!run.ran) return { ...total, ran: total.sessions > 0 };
-    total.signed += run.value.signed;
-    total.revoked += run.value.revoked;
-    total.sessions += run.value.sessions;
-    if (run.value.sessions === 0) break;
-  }
-  for (;;) {
-    const run = await runExclusively(ctx.db, JOB_NAME, (tx) =>
-      signNextPresentation(tx, issuer, ctx.env.appUrl, now()),
-    );
-    if (!run.ran) return { ...total, ran: total.sessions > 0 };
-    if (!run.value) return total;
-  }
+  const tally: DrainResult = { signed: 0, revoked: 0, sessions: 0 };
+  await runDueJobs(ctx.db, credentialJobs(ctx.env, options, tally));
+  return tally;
 }
 
-/** Signs the CV of one queued artist; false when none is queued. */
-async function signNextPresentation(tx: Queryable, issuer: Issuer, appUrl: URL, now: Date) {
-  const [next] = await tx
-    .delete(credentialCvQueue)
-    .where(
-      eq(
-        credentialCvQueue.artistProfileId,
-        tx
-          .select({ id: credentialCvQueue.artistProfileId })
-          .from(credentialCvQueue)
-          .orderBy(asc(credentialCvQueue.queuedAt), asc(credentialCvQueue.artistProfileId))
-          .limit(1),
-      ),
-    )
-    .returning({ artistProfileId: credentialCvQueue.artistProfileId });
-  if (!next) return false;
-  await signPresentation(tx, issuer, appUrl, next.artistProfileId, now);
-  return true;
-}
-
-async function refreshBatch(tx: Queryable, issuer: Issuer, appUrl: URL, batch: number, now: Date) {
-  const taken = await tx
-    .delete(credentialQueue)
-    .where(
-      inArray(
-        credentialQueue.sessionId,
-        tx
-          .select({ id: credentialQueue.sessionId })
-          .from(credentialQueue)
-          .orderBy(asc(credentialQueue.queuedAt), asc(credentialQueue.sessionId))
-          .limit(batch),
-      ),
-    )
-    .returning({ sessionId: credentialQueue.sessionId });
-  const outcome = { signed: 0, revoked: 0, sessions: taken.length };
-  if (taken.length === 0) return outcome;
+async function refreshBatch(
+  tx: Queryable,
+  issuer: Issuer,
+  appUrl: URL,
+  sessionIds: string[],
+  now: Date,
+) {
+  const outcome = { signed: 0, revoked: 0, sessions: sessionIds.length };
   await tx
     .insert(credentialIssuerKeys)
     .values({ publicKeyMultibase: issuer.publicKeyMultibase })
     .onConflictDoNothing();
   const lists = new Set<number>();
   const artists = new Set<string>();
-  for (const { sessionId } of taken) {
+  for (const sessionId of sessionIds) {
     const change = await refreshSession(tx, issuer, appUrl, sessionId, now);
     if (change.revoked) outcome.revoked++;
     if (change.signed) outcome.signed++;
@@ -111,11 +105,8 @@ async function refreshBatch(tx: Queryable, issuer: Issuer, appUrl: URL, batch: n
     for (const a of change.artists) artists.add(a);
   }
   for (const listNumber of lists) await signStatusList(tx, issuer, appUrl, listNumber, now);
-  if (artists.size > 0)
-    await tx
-      .insert(credentialCvQueue)
-      .values([...artists].map((artistProfileId) => ({ artistProfileId, queuedAt: now })))
-      .onConflictDoNothing();
+  for (const artistProfileId of artists)
+    await enqueueJob(tx, { queue: SIGN_CV_QUEUE, key: artistProfileId });
   return outcome;
 }
 
@@ -288,53 +279,4 @@ export async function getStatusListDocument(ctx: { db: Queryable }, listNumber: 
     .from(credentialStatusLists)
     .where(eq(credentialStatusLists.listNumber, listNumber));
   return row?.document ?? null;
-}
-
-/**
- * Starts the worker: a round every minute, and one as soon as a write commits (NOTIFY). When
- * another instance holds the lock, this one tries once more shortly after, so a change queued
- * just as that instance finished is not left for the next minute.
- */
-export async function startCredentialWorker(options: {
-  database: DatabaseHandle;
-  env: IssueEnv;
-  logger: Pick<Logger, "error" | "info">;
-}) {
-  const { database, env, logger } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
-  const round = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drainCredentialQueue({ db: database.db, env })
-      .then((result) => {
-        if (result.signed + result.revoked > 0) logger.info({ ...result }, "credentials refreshed");
-        if (!result.ran) setTimeout(round, 2000).unref();
-      })
-      .catch((error: unknown) => logger.error({ err: error, job: JOB_NAME }, `${JOB_NAME} failed`))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          round();
-        }
-      });
-  };
-  const stopListening = await database.listen(CREDENTIAL_CHANNEL, round);
-  // A round every minute as well: a notification missed while reconnecting is not lost.
-  const timer = setInterval(round, 60_000);
-  timer.unref();
-  // The first round waits a moment, so a starting instance answers its readiness check first.
-  const first = setTimeout(round, 3000);
-  first.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-      await stopListening();
-      await running;
-    },
-  };
 }
