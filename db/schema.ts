@@ -825,3 +825,13 @@ export const jobSchedules = pgTable("job_schedules", {
   queue: text().primaryKey(),
   nextRunAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Mails sent by jobs, one row per mail (its key names the mail: `bookings.rating-mail:{id}:ask`).
+ * A job inserts the row before sending and sends only when the insert added it: a mail goes out
+ * at most once across instances, retries and restarts (decision 044).
+ */
+export const sentMails = pgTable("sent_mails", {
+  key: text().primaryKey(),
+  sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
