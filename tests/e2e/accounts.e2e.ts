@@ -1,16 +1,24 @@
+import type { Page } from "@playwright/test";
 import {
   expect,
   mailLink,
   newAccount,
   signIn,
   signOut,
-  signUp,
   signUpConfirmed,
+  submitSignUpForm,
+  type TestAccount,
   test,
 } from "./support/fixtures";
 import { holdScripts } from "./support/hold-scripts";
 
 const INVALID = "Invalid email or password. Please check your credentials and try again.";
+
+/** Sign-up through the form: this file's subject; the other tests use `signUpConfirmed`. */
+async function signUp(page: Page, account: TestAccount) {
+  await page.goto("/auth?tab=signup");
+  await submitSignUpForm(page, account);
+}
 
 test("sign up, confirm from the mail, sign out and sign in again", async ({ page }) => {
   const account = newAccount({ firstName: "Meera", lastName: "Iyer" });

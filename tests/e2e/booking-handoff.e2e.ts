@@ -5,6 +5,7 @@ import {
   mailLink,
   newAccount,
   signUpConfirmed,
+  submitSignUpForm,
   test,
   uniqueEmail,
   whenHydrated,
@@ -82,12 +83,7 @@ test("a date picked on a profile survives sign-up: back on the form with the dat
   await expect(page.getByText("Please sign in to book an artist.")).toBeVisible();
   await page.getByRole("link", { name: "Sign Up" }).click();
   const account = newAccount({ firstName: "Ines", email: uniqueEmail("ines") });
-  await page.getByLabel("First Name").fill(account.firstName);
-  await page.getByLabel("Last Name").fill(account.lastName);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await submitSignUpForm(page, account);
   await page.goto(await mailLink(page, account.email, /Confirm your GigLedger account/));
 
   await expect(page).toHaveURL(/\/bookings\?/);

@@ -1,8 +1,8 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
-import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
-import { newAccount, signUpAndConfirm, whenHydrated } from "./support/fixtures";
+import { spawnServer, waitUntilReady } from "../support/spawn-server";
+import { newAccount, signUpConfirmed, visitorPage, whenHydrated } from "./support/fixtures";
 import { holdScripts } from "./support/hold-scripts";
 import { freshPostgresDatabase } from "./support/postgres-database";
 
@@ -14,14 +14,6 @@ import { freshPostgresDatabase } from "./support/postgres-database";
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 test.describe.configure({ timeout: 240_000 });
-
-async function visitor(
-  browser: Browser,
-  server: SpawnedServer,
-  ip: string,
-): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "X-Forwarded-For": ip } });
-}
 
 /**
  * On the dashboard's schedule, the artist clicks `date` (a month on if it is not shown yet) with
@@ -53,13 +45,11 @@ if (serverUrl) {
       await waitUntilReady(one);
       await waitUntilReady(two);
       // Links in mails use APP_URL; each instance is its own public address here.
-      const artistCtx = await visitor(browser, one, "198.51.100.10");
-      const clientCtx = await visitor(browser, two, "198.51.100.20");
-      const artist = await artistCtx.newPage();
-      const client = await clientCtx.newPage();
+      const artist = await visitorPage(browser, one, "198.51.100.10");
+      const client = await visitorPage(browser, two, "198.51.100.20");
 
       // ── The artist: account, profile, two available dates ──────────────────────────────────
-      await signUpAndConfirm(artist, newAccount({ firstName: "Noor", lastName: "Khan" }));
+      await signUpConfirmed(artist, newAccount({ firstName: "Noor", lastName: "Khan" }));
       const name = `Noor Khan Trio ${Date.now().toString(36)}`;
       const slug = name.toLowerCase().replaceAll(" ", "-");
       await artist.goto("/profile-setup");
@@ -92,7 +82,7 @@ if (serverUrl) {
       await setDay(artist, offDate, "Unavailable");
 
       // ── The client: request the first quick-pick date ─────────────────────────────────────
-      await signUpAndConfirm(client, newAccount({ firstName: "Priya", lastName: "Nair" }));
+      await signUpConfirmed(client, newAccount({ firstName: "Priya", lastName: "Nair" }));
       // The booking page (where 'Book Performance' leads before the profile's scripts run): hours
       // typed before its own scripts run count, and the estimate follows them.
       const runBookingScripts = await holdScripts(client);
@@ -213,8 +203,8 @@ if (serverUrl) {
       const recent = client.getByRole("region", { name: "Recent Performances" });
       await expect(recent.getByText("The Piano Bar")).toBeVisible();
       await expect(recent.getByText("Client-verified")).toBeVisible();
-      await artistCtx.close();
-      await clientCtx.close();
+      await artist.context().close();
+      await client.context().close();
     } finally {
       one.process.kill("SIGTERM");
       two.process.kill("SIGTERM");

@@ -1,6 +1,11 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { createArtistProfile, localDateTimeInput, wavFile } from "./support/artist-helpers";
+import {
+  createArtistProfile,
+  localDateTimeInput,
+  logSession,
+  wavFile,
+} from "./support/artist-helpers";
 import { expect, newAccount, signIn, signOut, signUpConfirmed, test } from "./support/fixtures";
 import { holdScripts } from "./support/hold-scripts";
 
@@ -10,24 +15,6 @@ async function addChips(page: Page, label: string, values: string[]) {
     await input.fill(v);
     await input.press("Enter");
   }
-}
-
-async function logSession(
-  page: Page,
-  s: { type: string; title: string; venue: string; hoursFromNow: number },
-) {
-  await page.goto("/artist-dashboard?tab=sessions");
-  await page
-    .getByRole("link", { name: /Log (Your First )?Session/ })
-    .first()
-    .click();
-  await expect(page.getByRole("heading", { name: "Log New Session" })).toBeVisible();
-  await page.getByLabel("Session Type").selectOption(s.type);
-  await page.getByLabel("Title").fill(s.title);
-  await page.getByLabel("Venue").fill(s.venue);
-  await page.getByLabel("Date and Time").fill(localDateTimeInput(s.hoursFromNow));
-  await page.getByRole("button", { name: "Create Session" }).click();
-  await expect(page.getByText("Session Created")).toBeVisible();
 }
 
 async function shareLink(page: Page, title: string, maxUses?: number) {

@@ -1,23 +1,12 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { createArtistProfile, localDateTimeInput, wavFile } from "./support/artist-helpers";
+import { createArtistProfile, logSession, wavFile } from "./support/artist-helpers";
 import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
 
 /** A session with one photo and one audio file, through the real screens. */
 async function sessionWithMedia(page: Page, title: string) {
-  await page.goto("/artist-dashboard?tab=sessions");
-  await page
-    .getByRole("link", { name: /Log (Your First )?Session/ })
-    .first()
-    .click();
-  await expect(page.getByRole("heading", { name: "Log New Session" })).toBeVisible();
-  await page.getByLabel("Session Type").selectOption("performance");
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Venue").fill("Blue Note");
-  await page.getByLabel("Date and Time").fill(localDateTimeInput(-5));
-  await page.getByRole("button", { name: "Create Session" }).click();
-  await expect(page.getByText("Session Created")).toBeVisible();
+  await logSession(page, { type: "performance", title, venue: "Blue Note", hoursFromNow: -5 });
   await page.getByRole("article", { name: title }).getByRole("link", { name: title }).click();
   await page.getByRole("link", { name: "Media" }).click();
   const png = await sharp({

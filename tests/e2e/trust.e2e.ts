@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import pg from "pg";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
-import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
+import { spawnServer, waitUntilReady } from "../support/spawn-server";
 import { createArtistProfile } from "./support/artist-helpers";
-import { newAccount, signUpConfirmed } from "./support/fixtures";
+import { newAccount, signUpConfirmed, visitorPage } from "./support/fixtures";
 import { freshPostgresDatabase } from "./support/postgres-database";
 
 /**
@@ -18,14 +18,6 @@ import { freshPostgresDatabase } from "./support/postgres-database";
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 test.describe.configure({ timeout: 240_000 });
-
-async function visitor(browser: Browser, server: SpawnedServer, ip: string) {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    extraHTTPHeaders: { "X-Forwarded-For": ip },
-  });
-  return context.newPage();
-}
 
 /** Posts a form as the page's signed-in user; returns where the action redirected. */
 async function post(page: Page, url: string, form: Record<string, string>, status = 302) {
@@ -88,9 +80,9 @@ if (serverUrl) {
       };
       const slugOf = (name: string) => name.toLowerCase().replaceAll(" ", "-");
       const pages: Record<keyof typeof names, Page> = {
-        artist: await visitor(browser, server, "198.51.100.31"),
-        substitute: await visitor(browser, server, "198.51.100.32"),
-        busy: await visitor(browser, server, "198.51.100.33"),
+        artist: await visitorPage(browser, server, "198.51.100.31"),
+        substitute: await visitorPage(browser, server, "198.51.100.32"),
+        busy: await visitorPage(browser, server, "198.51.100.33"),
       };
       for (const key of Object.keys(names) as (keyof typeof names)[]) {
         await signUpConfirmed(pages[key], newAccount({ firstName: key }));
@@ -100,11 +92,11 @@ if (serverUrl) {
           "Hourly Rate (₹)": "2000",
         });
       }
-      const client = await visitor(browser, server, "198.51.100.40");
+      const client = await visitorPage(browser, server, "198.51.100.40");
       const clientAccount = await signUpConfirmed(client, newAccount({ firstName: "Tara" }));
       // One client may send an artist five requests a day (decision 038): a second one sends the
       // rest.
-      const secondClient = await visitor(browser, server, "198.51.100.41");
+      const secondClient = await visitorPage(browser, server, "198.51.100.41");
       await signUpConfirmed(secondClient, newAccount({ firstName: "Uma" }));
       const artistSlug = slugOf(names.artist);
       const { rows } = await db.query<{ id: string; time_zone: string }>(

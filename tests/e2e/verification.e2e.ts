@@ -1,9 +1,9 @@
-import { type Browser, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { addDays, todayIn } from "~/lib/dates";
-import { type SpawnedServer, spawnServer, waitUntilReady } from "../support/spawn-server";
+import { spawnServer, waitUntilReady } from "../support/spawn-server";
 import { createArtistProfile } from "./support/artist-helpers";
-import { newAccount, signUpAndConfirm } from "./support/fixtures";
+import { newAccount, signUpConfirmed, visitorPage } from "./support/fixtures";
 import { holdScripts } from "./support/hold-scripts";
 import { freshPostgresDatabase } from "./support/postgres-database";
 
@@ -15,14 +15,6 @@ import { freshPostgresDatabase } from "./support/postgres-database";
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 test.describe.configure({ timeout: 240_000 });
-
-async function newPage(browser: Browser, server: SpawnedServer, ip: string) {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    extraHTTPHeaders: { "X-Forwarded-For": ip },
-  });
-  return context.newPage();
-}
 
 if (serverUrl) {
   test("lineup confirmation, the venue checkbox, and levels on the profile and session page", async ({
@@ -44,15 +36,15 @@ if (serverUrl) {
       const slug = name.toLowerCase().replaceAll(" ", "-");
 
       // ── The artist plans a jam; a fellow artist joined it; it has now taken place ──────────
-      const artist = await newPage(browser, server, "198.51.100.31");
-      await signUpAndConfirm(artist, newAccount({ firstName: "Lena", lastName: "Lakes" }));
+      const artist = await visitorPage(browser, server, "198.51.100.31");
+      await signUpConfirmed(artist, newAccount({ firstName: "Lena", lastName: "Lakes" }));
       await createArtistProfile(artist, name, {
         Location: "Goa",
         Experience: "5 years",
         Instruments: "Piano",
       });
-      const friend = await newPage(browser, server, "198.51.100.32");
-      await signUpAndConfirm(friend, newAccount({ firstName: "Omar", lastName: "Beat" }));
+      const friend = await visitorPage(browser, server, "198.51.100.32");
+      await signUpConfirmed(friend, newAccount({ firstName: "Omar", lastName: "Beat" }));
       const friendName = `Omar Beat ${stamp}`;
       await createArtistProfile(friend, friendName, {
         Location: "Goa",
@@ -88,8 +80,8 @@ if (serverUrl) {
       await expect(friend.getByRole("button", { name: "Confirm it happened" })).toHaveCount(0);
 
       // ── A client's gig took place; rating it, the venue checkbox is off by default ────────
-      const client = await newPage(browser, server, "198.51.100.33");
-      await signUpAndConfirm(client, newAccount({ firstName: "Cara", lastName: "Client" }));
+      const client = await visitorPage(browser, server, "198.51.100.33");
+      await signUpConfirmed(client, newAccount({ firstName: "Cara", lastName: "Client" }));
       const {
         rows: [clientUser],
       } = await db.query<{ id: string }>("SELECT id FROM users WHERE name = 'Cara Client'");
@@ -114,7 +106,7 @@ if (serverUrl) {
       await expect(client.getByText("Rating Submitted")).toBeVisible();
 
       // ── Anyone: the levels, their explanations, who and when; the venue stays private ─────
-      const visitor = await newPage(browser, server, "198.51.100.34");
+      const visitor = await visitorPage(browser, server, "198.51.100.34");
       await visitor.goto(`/artist/${slug}`);
       const recent = visitor.getByRole("region", { name: "Recent Performances" });
       await expect(recent.getByText("Private Event, Goa")).toBeVisible();

@@ -26,6 +26,25 @@ export async function createArtistProfile(page: Page, name: string, fields: Prof
   await expect(page.getByText("Profile Created!")).toBeVisible();
 }
 
+/** Logs a session of the signed-in artist through the dashboard's 'Log Session' form. */
+export async function logSession(
+  page: Page,
+  s: { type: string; title: string; venue: string; hoursFromNow: number },
+) {
+  await page.goto("/artist-dashboard?tab=sessions");
+  await page
+    .getByRole("link", { name: /Log (Your First )?Session/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: "Log New Session" })).toBeVisible();
+  await page.getByLabel("Session Type").selectOption(s.type);
+  await page.getByLabel("Title").fill(s.title);
+  await page.getByLabel("Venue").fill(s.venue);
+  await page.getByLabel("Date and Time").fill(localDateTimeInput(s.hoursFromNow));
+  await page.getByRole("button", { name: "Create Session" }).click();
+  await expect(page.getByText("Session Created")).toBeVisible();
+}
+
 /** A `datetime-local` value `hours` from now, in the browser's (and this process's) zone. */
 export function localDateTimeInput(hours: number) {
   const at = new Date(Date.now() + hours * 3_600_000);

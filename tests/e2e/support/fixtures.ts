@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Page } from "@playwright/test";
+import type { SpawnedServer } from "../../support/spawn-server";
 
 /**
  * Each test browses from its own client address (the server runs with TRUST_PROXY=true in the
@@ -54,8 +55,12 @@ export async function mailLink(page: Page, to: string, subject: RegExp): Promise
   throw new Error(`no mail to ${to} matching ${subject}`);
 }
 
-export async function signUp(page: Page, account: TestAccount) {
-  await page.goto("/auth?tab=signup");
+/**
+ * Sends the sign-up form the page shows, as `account`, and waits for "Check your email". Only for
+ * the journeys whose subject is that form (accounts.e2e.ts, and a sign-up on the way to a booking
+ * in booking-handoff.e2e.ts): every other test signs its people up with `signUpConfirmed`.
+ */
+export async function submitSignUpForm(page: Page, account: TestAccount) {
   await page.getByLabel("First Name").fill(account.firstName);
   await page.getByLabel("Last Name").fill(account.lastName);
   await page.getByLabel("Email").fill(account.email);
@@ -64,19 +69,11 @@ export async function signUp(page: Page, account: TestAccount) {
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
 }
 
-/** Signs up through the form and follows the confirmation mail's link: signed in afterwards. */
-export async function signUpAndConfirm(page: Page, account: TestAccount) {
-  await signUp(page, account);
-  await page.goto(await mailLink(page, account.email, /Confirm your GigLedger account/));
-  await expect(page.getByRole("button", { name: /Account menu for/ })).toBeVisible();
-}
-
 /**
- * A confirmed, signed-in account without going through the pages: the sign-up form is posted and
- * the confirmation link followed over HTTP with the page's own cookie jar, so the browser is
- * signed in when the test first navigates. `accounts.e2e.ts` walks the same journey through the UI.
+ * An account waiting for its confirmation mail, without going through the pages: the sign-up
+ * form is posted over HTTP with the page's own cookie jar.
  */
-export async function signUpConfirmed(page: Page, account: TestAccount = newAccount()) {
+export async function postSignUp(page: Page, account: TestAccount = newAccount()) {
   // The server this page talks to (tests may start their own): its origin for the form post.
   const origin = new URL((await page.request.get("/healthz")).url()).origin;
   const res = await page.request.post("/auth", {
@@ -91,11 +88,33 @@ export async function signUpConfirmed(page: Page, account: TestAccount = newAcco
     maxRedirects: 0,
   });
   expect(res.status(), "sign-up answered").toBeLessThan(400);
+  return account;
+}
+
+/**
+ * A confirmed, signed-in account without going through the pages: `postSignUp`, then the
+ * confirmation link followed over HTTP with the page's own cookie jar, so the browser is signed
+ * in when the test first navigates. `accounts.e2e.ts` walks the same journey through the UI.
+ */
+export async function signUpConfirmed(page: Page, account: TestAccount = newAccount()) {
+  await postSignUp(page, account);
   const confirmed = await page.request.get(
     await mailLink(page, account.email, /Confirm your GigLedger account/),
   );
   expect(confirmed.ok(), "confirmation link followed").toBe(true);
   return account;
+}
+
+/**
+ * A page in a browser context of its own on a server the test started, browsing from client
+ * address `ip` (the server trusts X-Forwarded-For): each person in the story is another visitor.
+ */
+export async function visitorPage(browser: Browser, server: SpawnedServer, ip: string) {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    extraHTTPHeaders: { "X-Forwarded-For": ip },
+  });
+  return context.newPage();
 }
 
 export async function signIn(page: Page, email: string, password: string) {
