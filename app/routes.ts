@@ -36,6 +36,7 @@ export default [
   route("bookings/:bookingId/events", "routes/bookings.$bookingId.events.tsx"),
   route("bookings/:bookingId/calendar.ics", "routes/bookings.$bookingId.ics.tsx"),
   route("client-bookings", "routes/client-bookings.tsx"),
+  route("rate/:token", "routes/rate.$token.tsx"),
   // Calendar feeds out and calendars in (decision 016)
   route("calendars", "routes/calendars.tsx"),
   route("calendar/:file", "routes/calendar.$file.tsx"),

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { bookingJobs } from "~/features/bookings/booking-jobs.server";
 import { calendarJobs } from "~/features/calendars/imports.server";
 import { credentialJobs } from "~/features/credentials/issuance.server";
+import { lineupMailJobs } from "~/features/music-sessions/lineup-mails.server";
 import { todayIn } from "~/lib/dates";
 import { type Env, isEnvError, loadEnv } from "~/lib/env.server";
 import { startJobRunner } from "~/lib/jobs.server";
@@ -58,7 +59,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     logger.info("seeded demo data into the empty embedded database");
   }
 
-  const { app, realtime } = await composeApp({
+  const { app, realtime, mailer } = await composeApp({
     env,
     logger,
     database,
@@ -67,7 +68,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   });
   // Background work, one runner for every feature (docs/decisions/043-background-jobs.md):
   // credentials signed when a level changes, imported calendars read every 15 minutes, past
-  // bookings settled every 10.
+  // bookings settled every 10 and their clients asked to rate them, lineups asked to confirm.
   const jobs = await startJobRunner({
     db: database.db,
     listen: database.listen,
@@ -75,7 +76,8 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     handlers: [
       ...credentialJobs(env),
       ...calendarJobs({ db: database.db, env, logger }),
-      ...bookingJobs(env),
+      ...bookingJobs({ db: database.db, env, mailer }),
+      ...lineupMailJobs({ db: database.db, env, mailer }),
     ],
   });
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/lib/context";
+import type { Queryable } from "~db/client";
 import { users } from "~db/schema";
 
 type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
@@ -21,7 +22,7 @@ export async function sendQuietly(ctx: Ctx, mail: Parameters<Ctx["mailer"]["send
 }
 
 /** Where a party's mail goes; null for a deleted user. */
-export async function emailOf(ctx: Pick<AppContext, "db">, userId: string | null) {
+export async function emailOf(ctx: { db: Queryable }, userId: string | null) {
   if (!userId) return null;
   const [row] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? null;

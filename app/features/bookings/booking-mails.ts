@@ -26,6 +26,9 @@ function details(b: BookingFacts) {
   ].join("\n");
 }
 
+/** How long the one-click rating link in a rating mail works (decision 044). */
+export const RATING_LINK_DAYS = 30;
+
 /** Every mail of a booking's life; each links to the booking's page (built from APP_URL). */
 export const bookingMails = {
   /** To the artist: a new request, with everything needed to answer it. */
@@ -85,6 +88,48 @@ export const bookingMails = {
       ],
     );
   },
+
+  /**
+   * To the client, once the booking is completed, and again after 3 and 10 days while it is not
+   * rated (`reminder`): a link that rates it in one click, signed in or not (decision 044).
+   */
+  askToRate: (
+    to: string,
+    who: { clientName: string; artistName: string; reminder: boolean },
+    b: BookingFacts,
+    rateUrl: string,
+  ) =>
+    composeMail(
+      to,
+      who.reminder ? `Reminder: how was ${who.artistName}?` : `How was ${who.artistName}?`,
+      [
+        `Hi ${who.clientName},`,
+        who.reminder
+          ? `You haven't rated your booking with ${who.artistName} for ${formatBookingWhen(b, { withZone: true })} yet.`
+          : `Your booking with ${who.artistName} for ${formatBookingWhen(b, { withZone: true })} is complete. How was it?`,
+        `Your rating appears on ${who.artistName}'s profile, and the gig goes into their history as a Client-verified performance.`,
+        details(b),
+        `Rate ${who.artistName} in one click (the link works without signing in for ${RATING_LINK_DAYS} days):`,
+        rateUrl,
+      ],
+    ),
+
+  /** To the artist: the client rated the booking (with the review, when written). */
+  rated: (
+    to: string,
+    who: { artistName: string; clientName: string; rating: number; review: string | null },
+    b: BookingFacts,
+    url: string,
+  ) =>
+    composeMail(to, `${who.clientName} rated your booking`, [
+      `Hi ${who.artistName},`,
+      `${who.clientName} rated your booking for ${formatBookingWhen(b, { withZone: true })} ${who.rating} of 5.`,
+      ...(who.review ? [`Their review:\n${who.review}`] : []),
+      "The gig is now in your history as a Client-verified performance.",
+      details(b),
+      "See the booking here:",
+      url,
+    ]),
 
   /**
    * To the other party: the booking was cancelled. `substitutes` is, when the artist cancelled, how

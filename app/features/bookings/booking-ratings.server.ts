@@ -5,10 +5,12 @@ import type { AppContext } from "~/lib/context";
 import { zonedDateTimeToUtc } from "~/lib/dates";
 import { refuse } from "~/lib/problem";
 import { artistProfiles, bookings, musicSessions } from "~db/schema";
-import { bookingOf, todayOf } from "./booking-views.server";
+import { type BookingView, bookingOf, getBooking, todayOf } from "./booking-views.server";
 import { canChooseVenueVisibility, canRateBooking } from "./bookings.policy";
 import type { Rating } from "./bookings.schema";
 import { lockBooking } from "./bookings.server";
+import { readRatingLink } from "./rating-links.server";
+import { queueRatedMail } from "./rating-mails.server";
 
 type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
 
@@ -22,7 +24,7 @@ const completedBy = (day: string) =>
 /**
  * The client rates a completed booking once. In one transaction: the rating (which also records
  * the completion when the periodic job has not yet), the artist's mean rating and review count,
- * and a verified performance session logged from the booking.
+ * a verified performance session logged from the booking, and the artist's mail saying so.
  */
 export async function rateBooking(
   ctx: Ctx,
@@ -82,6 +84,7 @@ export async function rateBooking(
       })
       .returning({ id: musicSessions.id });
     if (session) await queueCredentialRefresh(tx, session.id);
+    await queueRatedMail(tx, bookingId);
   });
 }
 
@@ -142,4 +145,76 @@ export async function setVenueVisibility(
     // What the session's credential claims follows the public record.
     await queueCredentialRefresh(tx, session.id);
   });
+}
+
+// ─── Rating from a mail's one-click link (rating-links.server.ts, decision 044) ───────────────
+
+export const RATING_LINK_INVALID =
+  "This rating link is not valid. Sign in to rate your bookings from Your Bookings.";
+export const RATING_LINK_EXPIRED =
+  "This rating link has expired. Sign in and you'll come straight to the rating.";
+
+/** What the rating page shows of the booking: the event, never its parties' contact details. */
+export type RatedBookingSummary = Pick<
+  BookingView,
+  | "id"
+  | "artistName"
+  | "eventDate"
+  | "startTime"
+  | "timeZone"
+  | "durationHours"
+  | "venue"
+  | "eventType"
+  | "rating"
+  | "review"
+>;
+
+export type RatingByLink =
+  | { state: "invalid" }
+  | { state: "expired"; bookingId: string }
+  | { state: "ready" | "rated"; booking: RatedBookingSummary };
+
+/**
+ * The booking a rating link stands for, as its client sees it: ready to rate, or already rated.
+ * A link that is not ours, or whose booking its client can no longer rate, is invalid.
+ */
+export async function getRatingByLink(
+  ctx: Pick<AppContext, "db" | "env">,
+  token: string,
+): Promise<RatingByLink> {
+  const link = await readRatingLink(ctx, token);
+  if (link.state !== "valid") return link;
+  const booking = await getBooking(ctx, link.client, link.bookingId);
+  if (!booking?.artistProfileId) return { state: "invalid" };
+  const summary: RatedBookingSummary = {
+    id: booking.id,
+    artistName: booking.artistName,
+    eventDate: booking.eventDate,
+    startTime: booking.startTime,
+    timeZone: booking.timeZone,
+    durationHours: booking.durationHours,
+    venue: booking.venue,
+    eventType: booking.eventType,
+    rating: booking.rating,
+    review: booking.review,
+  };
+  if (booking.ratingGiven) return { state: "rated", booking: summary };
+  return canRateBooking(link.client, booking)
+    ? { state: "ready", booking: summary }
+    : { state: "invalid" };
+}
+
+/**
+ * Rates the link's booking as its client, whoever is signed in: the link is the client's
+ * authority for this one rating, and the rules are `rateBooking`'s (completed, once).
+ */
+export async function rateBookingByLink(
+  ctx: Ctx,
+  input: Omit<Rating, "showVenue"> & { token: string; showVenue?: boolean },
+) {
+  const { token, ...rating } = input;
+  const link = await readRatingLink(ctx, token);
+  if (link.state === "invalid") refuse("not_found", RATING_LINK_INVALID);
+  if (link.state === "expired") refuse("gone", RATING_LINK_EXPIRED);
+  await rateBooking(ctx, link.client, { ...rating, bookingId: link.bookingId });
 }

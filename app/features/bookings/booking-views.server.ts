@@ -9,7 +9,8 @@ import type { Queryable } from "~db/client";
 import { artistProfiles, bookings, profiles, users } from "~db/schema";
 import { type BookingParties, type BookingStatus, canReadBooking } from "./bookings.policy";
 
-type ReadCtx = Pick<AppContext, "db" | "env">;
+/** A transaction will do too (the rating mails read inside theirs). */
+type ReadCtx = { db: Queryable; env: AppContext["env"] };
 
 export type BookingView = BookingParties & {
   id: string;

@@ -6,14 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedInActor } from "~/lib/actor";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
-import type { Mail, Mailer } from "~/lib/mail.server";
 import { enqueueJob, runDueJobs } from "~/lib/jobs.server";
+import type { Mail, Mailer } from "~/lib/mail.server";
 import { statusOf as httpStatusOf, isProblem } from "~/lib/problem";
 import { artistProfiles, availability, bookings, musicSessions, userRoles } from "~db/schema";
 import { createArtist, createUser } from "~seed/factories";
 import { createTestDatabase, usingServer } from "../../../tests/support/test-database";
 import { setAvailability } from "../availability/availability.server";
 import { listMessages, sendMessage } from "../messages/messages.server";
+import { bookingJobs, SETTLE_BOOKINGS_QUEUE } from "./booking-jobs.server";
 import { rateBooking } from "./booking-ratings.server";
 import { createBookingRequest } from "./booking-requests.server";
 import { getBooking, listArtistBookings, listClientBookings } from "./booking-views.server";
@@ -24,7 +25,6 @@ import {
   cancelBooking,
   declineBooking,
 } from "./bookings.server";
-import { bookingJobs, SETTLE_BOOKINGS_QUEUE } from "./booking-jobs.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const sent: Mail[] = [];
@@ -468,7 +468,7 @@ describe("past bookings: reads show them settled, the job writes it down once", 
   it("the scheduled job settles past bookings", async () => {
     const pair = await pastPair();
     await enqueueJob(database.db, { queue: SETTLE_BOOKINGS_QUEUE, key: "scheduled" });
-    await runDueJobs(database.db, bookingJobs({ timeZone: env.timeZone }));
+    await runDueJobs(database.db, bookingJobs(ctx));
     expect(await statusOf(pair.confirmed)).toBe("completed");
     expect(await statusOf(pair.pending)).toBe("cancelled");
   });

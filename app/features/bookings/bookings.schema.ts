@@ -49,7 +49,8 @@ const VenueChoice = z
   .optional()
   .transform((v) => v === "on" || v === "true");
 
-const RatingSchema = z.object({
+/** Stars and an optional review: the booking page's rating and the one-click rating page's. */
+export const RatingSchema = z.object({
   rating: z.coerce
     .number({ message: "Please select a rating" })
     .int("Please select a rating")

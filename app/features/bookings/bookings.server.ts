@@ -17,6 +17,7 @@ import {
   isBookingArtist,
   isBookingClient,
 } from "./bookings.policy";
+import { queueRatingRequests } from "./rating-mails.server";
 import { substitutesFor } from "./substitutes.server";
 
 // A booking's life after its request (booking-requests.server.ts): the artist answers it, either
@@ -28,10 +29,11 @@ type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
  * The periodic job: confirmed bookings whose date has passed in their artist's zone become
  * completed, pending ones cancelled. One statement, idempotent; reads already show its result
  * before it runs. `appToday` is today in the app's zone: it settles bookings whose artist is gone
- * and bounds the scan (no zone's today is more than two days after any other's).
+ * and bounds the scan (no zone's today is more than two days after any other's). Each booking it
+ * completes gets its rating mails (rating-mails.server.ts) in the same transaction.
  */
 export async function autoCompletePastBookings(db: Queryable, appToday: string) {
-  const changed = await queryRows<{ status: BookingStatus }>(
+  const changed = await queryRows<{ id: string; status: BookingStatus }>(
     db,
     sql`UPDATE bookings
       SET status = CASE status WHEN 'confirmed' THEN 'completed' ELSE 'cancelled' END,
@@ -42,7 +44,13 @@ export async function autoCompletePastBookings(db: Queryable, appToday: string) 
           (SELECT (now() AT TIME ZONE ap.time_zone)::date FROM artist_profiles ap
             WHERE ap.id = bookings.artist_profile_id),
           ${appToday}::date)
-      RETURNING status`,
+      RETURNING id, status`,
+  );
+  // Only the bookings this statement completes: one rated before it ran was completed by its
+  // rating, and its client is not asked to rate it.
+  await queueRatingRequests(
+    db,
+    changed.filter((r) => r.status === "completed").map((r) => r.id),
   );
   return {
     completed: changed.filter((r) => r.status === "completed").length,

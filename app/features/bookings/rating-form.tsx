@@ -46,7 +46,16 @@ export function ShowVenueCheckbox({
 }
 
 /** Stars 1–5 (required) and an optional review; a radio group, so keyboards and readers work. */
-export function RatingForm({ bookingId, artistName }: { bookingId: string; artistName: string }) {
+export function RatingForm({
+  bookingId,
+  artistName,
+  action = `/bookings/${bookingId}`,
+}: {
+  bookingId: string;
+  artistName: string;
+  /** Where it posts: the booking's page, or the one-click rating page of a mail's link. */
+  action?: string;
+}) {
   const fetcher = useFetcher<FormReply>();
   const busy = usePending({ fetcher });
   const [rating, setRating] = useState(0);
@@ -54,7 +63,7 @@ export function RatingForm({ bookingId, artistName }: { bookingId: string; artis
   useEarlyInput(stars, (group) => setRating(Number(pickedRadio(group) ?? 0)));
   const error = fetcher.data?.fieldErrors?.rating ?? fetcher.data?.formError;
   return (
-    <fetcher.Form method="post" action={`/bookings/${bookingId}`} className="space-y-3">
+    <fetcher.Form method="post" action={action} className="space-y-3">
       <input type="hidden" name="intent" value="rate" />
       <fieldset ref={stars}>
         <legend className="text-sm font-medium">How was {artistName}?</legend>
