@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigation, useSubmit } from "react-router";
 
-/** A click that follows a link in this tab (not a new tab or window, not a download). */
+/** A press or click that follows a link in this tab (not a new tab or window, not a download). */
 function followsLink(event: MouseEvent) {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
     return false;
@@ -19,7 +19,10 @@ function followsLink(event: MouseEvent) {
  *
  * The clicks, submits and history moves are caught on the document as they happen: React
  * Router's navigation state reaches the page a render later, and a route that still has to load
- * its code can take longer than the wait.
+ * its code can take longer than the wait. A link counts as followed from the press (mousedown,
+ * which a tap fires just before its click, a scroll never): the wait can run out between the
+ * press and the click. A search that fired before the press is no race: the link's navigation
+ * aborts it.
  */
 export function useSearchAsYouType() {
   const submit = useSubmit();
@@ -47,11 +50,13 @@ export function useSearchAsYouType() {
     const onClick = (event: MouseEvent) => {
       if (timer.current !== undefined && followsLink(event)) cancel();
     };
+    document.addEventListener("mousedown", onClick, true);
     document.addEventListener("click", onClick, true);
     document.addEventListener("submit", cancel, true);
     window.addEventListener("popstate", cancel);
     return () => {
       cancel();
+      document.removeEventListener("mousedown", onClick, true);
       document.removeEventListener("click", onClick, true);
       document.removeEventListener("submit", cancel, true);
       window.removeEventListener("popstate", cancel);
