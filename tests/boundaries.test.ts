@@ -75,7 +75,9 @@ function importsOf(file: string): string[] {
   const dynamic = [...text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)].map(
     (m) => m[1] as string,
   );
-  return [...specs, ...dynamic].flatMap((spec) => {
+  // `import "./module";`: imported for what it does when it loads.
+  const bare = [...text.matchAll(/^\s*import\s+["']([^"']+)["']/gm)].map((m) => m[1] as string);
+  return [...specs, ...dynamic, ...bare].flatMap((spec) => {
     if (spec.startsWith("~/")) return [path.join("app", spec.slice(2))];
     if (spec.startsWith(".")) return [path.join(path.dirname(file), spec)];
     return [];
