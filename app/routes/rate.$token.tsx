@@ -5,13 +5,9 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
-import {
-  getRatingByLink,
-  RATING_LINK_EXPIRED,
-  RATING_LINK_INVALID,
-  rateBookingByLink,
-} from "~/features/bookings/booking-ratings.server";
+import { getRatingByLink, rateBookingByLink } from "~/features/bookings/booking-ratings.server";
 import { formatBookingWhen, formatDuration } from "~/features/bookings/booking-time";
+import { RATING_LINK_EXPIRED, RATING_LINK_INVALID } from "~/features/bookings/bookings.constants";
 import { RatingSchema } from "~/features/bookings/bookings.schema";
 import { RatingForm } from "~/features/bookings/rating-form";
 import { attempt, parseForm, readForm } from "~/lib/form.server";

@@ -6,6 +6,7 @@ import { zonedDateTimeToUtc } from "~/lib/dates";
 import { refuse } from "~/lib/problem";
 import { artistProfiles, bookings, musicSessions } from "~db/schema";
 import { type BookingView, bookingOf, getBooking, todayOf } from "./booking-views.server";
+import { RATING_LINK_EXPIRED, RATING_LINK_INVALID } from "./bookings.constants";
 import { canChooseVenueVisibility, canRateBooking } from "./bookings.policy";
 import type { Rating } from "./bookings.schema";
 import { lockBooking } from "./bookings.server";
@@ -148,11 +149,6 @@ export async function setVenueVisibility(
 }
 
 // ─── Rating from a mail's one-click link (rating-links.server.ts, decision 044) ───────────────
-
-export const RATING_LINK_INVALID =
-  "This rating link is not valid. Sign in to rate your bookings from Your Bookings.";
-export const RATING_LINK_EXPIRED =
-  "This rating link has expired. Sign in and you'll come straight to the rating.";
 
 /** What the rating page shows of the booking: the event, never its parties' contact details. */
 export type RatedBookingSummary = Pick<

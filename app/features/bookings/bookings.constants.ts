@@ -25,3 +25,9 @@ export const BOOKING_REQUEST_LIMITS = {
   perArtist: { max: 5, windowMs: 24 * 60 * 60_000 },
   perClient: { max: 12, windowMs: 60 * 60_000 },
 } as const;
+
+/** What the one-click rating page says of a link that is not ours, or too old (decision 044). */
+export const RATING_LINK_INVALID =
+  "This rating link is not valid. Sign in to rate your bookings from Your Bookings.";
+export const RATING_LINK_EXPIRED =
+  "This rating link has expired. Sign in and you'll come straight to the rating.";
