@@ -8,6 +8,7 @@
  * import test code; tests import it as `~seed/factories`.
  */
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { ArtistProfileInput } from "~/features/artists/artists.schema";
 import { createArtistProfile } from "~/features/artists/artists.server";
 import type { Role, SignedInActor } from "~/lib/actor";
@@ -130,4 +131,26 @@ export async function createSession(
     .returning({ id: musicSessions.id });
   if (!row) throw new Error("no session");
   return row.id;
+}
+
+/**
+ * An artist whose confirmations count (docs/decisions/046): an account `daysOld` days old (30
+ * unless told) with a session of their own logged back then. Made like `createArtist`, then
+ * backdated.
+ */
+export async function createEstablishedArtist(
+  ctx: { db: Database },
+  overrides: ArtistOverrides & { user?: UserOverrides; daysOld?: number } = {},
+): Promise<CreatedArtist & { created: boolean }> {
+  const { daysOld = 30, ...rest } = overrides;
+  const artist = await createArtist(ctx, rest);
+  const then = new Date(Date.now() - daysOld * 86_400_000);
+  await ctx.db.update(users).set({ createdAt: then }).where(eq(users.id, artist.user.id));
+  await createSession(ctx.db, artist.artistId, {
+    title: "Rehearsal",
+    sessionType: "practice",
+    startTime: then,
+    createdAt: then,
+  });
+  return artist;
 }

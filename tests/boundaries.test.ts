@@ -30,8 +30,8 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "credentials -> verification/session-columns.server",
   "music-sessions -> verification/session-columns.server",
   "sharing -> verification/session-columns.server",
-  // The peer rule's threshold is the ladder's Peer-confirmed one.
-  "sharing -> verification/verification-levels",
+  // After a peer verification the ladder decides the level and writes it on the row.
+  "sharing -> verification/verification-levels.server",
   // Booking an artist follows the artist's own rule (not on one's own profile).
   "bookings -> artists/artists.policy",
   // A cancelled booking's substitutes: who is free that day.

@@ -50,10 +50,31 @@ function VerificationLadder() {
       <section>
         <h2>When a session qualifies for more than one</h2>
         <p>
-          It shows the highest: Lineup-verified above Client-verified, Client-verified above
-          Peer-confirmed. A session shows who verified it and when: artists by name, and "the
-          client" for a gig booked here.
+          It shows the highest. The levels are ordered by how independent the evidence is: a client
+          who booked and rated the gig here stands above the lineup that played it, and the lineup
+          above other artists who vouch for it. A session shows who verified it and when: artists by
+          name, and "the client" for a gig booked here.
         </p>
+      </section>
+      <section>
+        <h2>Which confirmations count</h2>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>Only after the fact: artists can confirm a session once it has ended, not before.</li>
+          <li>
+            More than one voice: one artist's word is not enough. It takes two, or one who has a
+            client-verified gig of their own.
+          </li>
+          <li>
+            Nobody confirms their own session. A confirmation from an account less than a week old,
+            or from an artist who has not logged a session of their own, is shown but does not
+            count.
+          </li>
+          <li>
+            The same artist's confirmations of another's sessions count once every 90 days. Artists
+            who only vouch for each other (two, or a ring of three) can reach Peer-confirmed at
+            most: Lineup-verified needs a voice from outside their circle.
+          </li>
+        </ul>
       </section>
       <section>
         <h2>Evidence</h2>

@@ -136,10 +136,10 @@ export async function getRecentPerformances(
     ctx,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({
-    ...r,
-    level: levels.get(r.id) ?? { level: "self_logged", verifiers: [], reachedAt: null },
-  }));
+  return rows.map((r) => {
+    const level = levels.get(r.id) ?? { level: "self_logged", verifiers: [], reachedAt: null };
+    return { ...r, level, isVerified: level.level !== "self_logged" };
+  });
 }
 
 /** The id of the artist's active portfolio when it is public; null otherwise. */

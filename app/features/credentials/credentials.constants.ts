@@ -4,8 +4,8 @@ import type { SESSION_TYPES } from "~db/enums";
 export const VERIFICATION_LEVELS = [
   "Self-logged",
   "Peer-confirmed",
-  "Client-verified",
   "Lineup-verified",
+  "Client-verified",
 ] as const;
 export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
 

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,8 +18,14 @@ import {
 } from "~/features/verification/credential-queue.server";
 import { addDays, isoInZone, todayIn } from "~/lib/dates";
 import { generateSecretKeyMultibase, publicKeyOfSecretKey } from "~/lib/ed25519-key.server";
-import { bookings, credentials, jobs, musicSessions, sessionMedia } from "~db/schema";
-import { artistActor, createArtist, createSession, createUser } from "~seed/factories";
+import { bookings, credentials, jobs, musicSessions, sessionMedia, users } from "~db/schema";
+import {
+  artistActor,
+  createArtist,
+  createEstablishedArtist,
+  createSession,
+  createUser,
+} from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { freePort } from "../../../tests/support/free-port";
 import { slowestHealthCheck } from "../../../tests/support/health-probe";
@@ -98,7 +104,7 @@ const viaApp: CheckSources = {
 };
 let statusReads = 0;
 
-/** A past session of a new artist, confirmed by a peer through a share link (score 100). */
+/** A past session of a new artist, confirmed by two established peers through a share link. */
 async function peerConfirmed(title = "Blue Note night", peerName = "Asha Rao") {
   const owner = await createArtist({ db: database.db });
   const sessionId = await createSession(database.db, owner.artistId, {
@@ -108,11 +114,13 @@ async function peerConfirmed(title = "Blue Note night", peerName = "Asha Rao") {
   });
   const link = await createSharingLink(ctx(), artistActor(owner), { sessionId, maxUses: null });
   const token = decodeURIComponent(new URL(link.url).pathname.split("/").pop() ?? "");
-  const peer = await createArtist(
+  const peer = await createEstablishedArtist(
     { db: database.db },
     { name: `${peerName} ${sessionId.slice(0, 4)}` },
   );
-  await submitPeerVerification(ctx(), artistActor(peer), { token, notes: null, trustScore: 100 });
+  const second = await createEstablishedArtist({ db: database.db });
+  for (const by of [peer, second])
+    await submitPeerVerification(ctx(), artistActor(by), { token, notes: null, trustScore: 100 });
   return { owner, sessionId, slug: await slugOf(owner.artistId), peer };
 }
 
@@ -238,8 +246,8 @@ describe("issuing", () => {
 
   it("signs each change once when two workers drain at the same time", async () => {
     const owner = await createArtist({ db: database.db });
-    const peer = await createArtist({ db: database.db });
-    // Three sessions, each peer-confirmed through a share link (the rows that prove the level).
+    // Three sessions, each peer-confirmed through a share link (the rows that prove the level),
+    // by two artists of its own (the same two artists count once per 90 days).
     const ids: string[] = [];
     for (const n of [1, 2, 3]) {
       const sessionId = await createSession(database.db, owner.artistId, {
@@ -248,11 +256,14 @@ describe("issuing", () => {
       });
       const link = await createSharingLink(ctx(), artistActor(owner), { sessionId, maxUses: null });
       const token = decodeURIComponent(new URL(link.url).pathname.split("/").pop() ?? "");
-      await submitPeerVerification(ctx(), artistActor(peer), {
-        token,
-        notes: null,
-        trustScore: 100,
-      });
+      for (const _ of [1, 2]) {
+        const peer = await createEstablishedArtist({ db: database.db });
+        await submitPeerVerification(ctx(), artistActor(peer), {
+          token,
+          notes: null,
+          trustScore: 100,
+        });
+      }
       ids.push(sessionId);
     }
     // The verifications queued them already; two workers now race over the queue.
@@ -407,6 +418,42 @@ describe("checking", () => {
     const cli = await runVerifyCv(cvFile);
     expect(cli.output).toContain("REVOKED");
     expect(cli.code).toBe(1);
+  }, 60_000);
+
+  it("revokes a level the new rules no longer give: migration 0016 re-judges, verify-cv reports it", async () => {
+    const { slug, sessionId, peer } = await peerConfirmed("Friendly gig");
+    await drain();
+    const oldCv = await json(`/artist/${slug}/cv.json`);
+    const cvFile = writeFile("friendly-cv.json", oldCv);
+    // As the old rules saw it: one of its two voices is an account a day old (it counts for
+    // nothing now), and the row says verified.
+    await database.db
+      .update(users)
+      .set({ createdAt: new Date() })
+      .where(eq(users.id, peer.user.id));
+    await database.db.execute(sql`DELETE FROM jobs`);
+    const migration = readFileSync("db/migrations/0016_independent_verification.sql", "utf8");
+    for (const statement of migration.split("--> statement-breakpoint"))
+      await database.db.execute(sql.raw(statement));
+    expect(await drain()).toMatchObject({ revoked: 1, signed: 0 });
+    const [row] = await database.db
+      .select({ verified: musicSessions.isVerified, method: musicSessions.verificationMethod })
+      .from(musicSessions)
+      .where(eq(musicSessions.id, sessionId));
+    expect(row).toEqual({ verified: false, method: null });
+    expect((await app.request(`/artist/${slug}/cv.json?after=rules`)).status).toBe(404);
+    const profile = await (await app.request(`/artist/${slug}?after=rules`)).text();
+    expect(profile).not.toContain('data-level="peer_confirmed"');
+    const result = await checkCv(oldCv, viaApp);
+    expect(result.credentials[0]?.revoked).toBe(true);
+    await vi.waitFor(
+      async () => {
+        const cli = await runVerifyCv(cvFile);
+        expect(cli.output).toContain("REVOKED");
+        expect(cli.code).toBe(1);
+      },
+      { timeout: 5_000, interval: 500 },
+    );
   }, 60_000);
 
   it("signs again with evidence once a file has a SHA-256, revoking the older credential", async () => {

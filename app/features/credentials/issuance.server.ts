@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { CREDENTIAL_REFRESH_QUEUE } from "~/features/verification/credential-queue.server";
+import { recordSessionLevel } from "~/features/verification/verification-levels.server";
 import type { Env } from "~/lib/env.server";
 import { enqueueJob, type QueueHandler, runDueJobs } from "~/lib/jobs.server";
 import { type Queryable, queryRows } from "~db/client";
@@ -129,6 +130,8 @@ async function refreshSession(
     .from(credentials)
     .where(and(eq(credentials.sessionId, sessionId), isNull(credentials.revokedAt)))
     .for("update");
+  // The row's stored flags follow the rules first (the Verified Sessions counter reads them).
+  await recordSessionLevel(tx, sessionId);
   const claims = await sessionClaimsOf(tx, sessionId, appUrl);
   const deserves = claims !== null && isSignedLevel(claims.level);
   const digest = deserves ? claimsDigest(claims) : null;

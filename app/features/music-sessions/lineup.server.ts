@@ -1,11 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
-import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
-import { sessionLevel } from "~/features/verification/verification-levels.server";
+import {
+  queueArtistsCredentialRefresh,
+  queueCredentialRefresh,
+} from "~/features/verification/credential-queue.server";
+import { recordSessionLevel } from "~/features/verification/verification-levels.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
 import { refuse } from "~/lib/problem";
-import type { Queryable } from "~db/client";
+import { type Queryable, queryRows } from "~db/client";
 import { lineupConfirmations, musicSessions, sessionParticipants } from "~db/schema";
 import { canAnswerLineup, type LineupState } from "./music-sessions.policy";
 
@@ -15,8 +18,8 @@ type LineupAnswer = "confirmed" | "declined";
 
 const NOT_FOUND = "Session not found.";
 const ALREADY_ANSWERED_MESSAGE = "You've already answered for this session.";
-const NOT_STARTED_MESSAGE =
-  "This session hasn't started yet. You can confirm it once it has taken place.";
+const NOT_ENDED_MESSAGE =
+  "This session hasn't ended yet. You can confirm it once it has taken place.";
 
 /** The viewer's part in a session's lineup; null when they did not join it as a collaborator. */
 export async function getLineupState(
@@ -29,6 +32,7 @@ export async function getLineupState(
   const [row] = await db
     .select({
       startTime: musicSessions.startTime,
+      durationMinutes: musicSessions.durationMinutes,
       answer: lineupConfirmations.answer,
     })
     .from(sessionParticipants)
@@ -47,13 +51,21 @@ export async function getLineupState(
         eq(sessionParticipants.participationType, "collaborator"),
       ),
     );
-  return row ? { startTime: row.startTime, joined: true, answer: row.answer ?? null } : null;
+  return row
+    ? {
+        startTime: row.startTime,
+        durationMinutes: row.durationMinutes,
+        joined: true,
+        answer: row.answer ?? null,
+      }
+    : null;
 }
 
 /**
- * A joined collaborator answers, once the session has started, whether it took place as logged.
- * Declining is recorded too. When every joined collaborator has confirmed, the session is
- * Lineup-verified and counts as verified. Anyone who did not join gets "not found".
+ * A joined collaborator answers, once the session has ended, whether it took place as logged;
+ * earlier answers are refused and nothing is stored. Declining is recorded too. The ladder then
+ * decides the level (Lineup-verified needs every joined collaborator and a second, independent
+ * voice: docs/decisions/046). Anyone who did not join gets "not found".
  */
 export async function answerLineup(
   ctx: TxCtx,
@@ -65,18 +77,25 @@ export async function answerLineup(
   if (!artistId || !isUuid(input.sessionId)) refuse("not_found", NOT_FOUND);
   return ctx.db.transaction(async (tx) => {
     // One answer of a session at a time, so the last confirmation always sees all the others.
-    await tx.execute(
-      sql`SELECT id FROM ${musicSessions} WHERE ${musicSessions.id} = ${input.sessionId} FOR UPDATE`,
+    const [owner] = await queryRows<{ artistId: string }>(
+      tx,
+      sql`SELECT artist_profile_id AS "artistId" FROM ${musicSessions}
+          WHERE ${musicSessions.id} = ${input.sessionId} FOR UPDATE`,
     );
     const state = await getLineupState({ db: tx }, actor, input.sessionId);
     if (!state) refuse("not_found", NOT_FOUND);
     if (state.answer !== null)
       refuse("conflict", ALREADY_ANSWERED_MESSAGE, { reason: "already_answered" });
     if (!canAnswerLineup(actor, state, now))
-      refuse("conflict", NOT_STARTED_MESSAGE, { reason: "not_started" });
+      refuse("conflict", NOT_ENDED_MESSAGE, { reason: "not_ended" });
     const inserted = await tx
       .insert(lineupConfirmations)
-      .values({ sessionId: input.sessionId, artistProfileId: artistId, answer: input.answer })
+      .values({
+        sessionId: input.sessionId,
+        artistProfileId: artistId,
+        answer: input.answer,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: lineupConfirmations.id });
     if (inserted.length === 0)
@@ -84,26 +103,12 @@ export async function answerLineup(
     const lineupVerified = await applyLineupRule(tx, input.sessionId);
     // The level may have changed: the session's credential is signed or revoked after commit.
     await queueCredentialRefresh(tx, input.sessionId);
+    if (owner) await queueArtistsCredentialRefresh(tx, [owner.artistId, artistId]);
     return { lineupVerified };
   });
 }
 
-/**
- * Every joined collaborator (at least one) confirmed: the session counts as verified (the
- * artist's Verified Sessions figure), keeping an earlier method (peer) if it had one.
- */
+/** The ladder decides, and its level is written on the row (`recordSessionLevel`). */
 async function applyLineupRule(tx: Queryable, sessionId: string): Promise<boolean> {
-  // The ladder's own derivation decides; this only records it on the row.
-  const reached = (await sessionLevel({ db: tx }, sessionId)).level === "lineup_verified";
-  if (reached) {
-    await tx
-      .update(musicSessions)
-      .set({
-        isVerified: true,
-        verificationMethod: sql`coalesce(${musicSessions.verificationMethod}, 'lineup')`,
-        updatedAt: new Date(),
-      })
-      .where(eq(musicSessions.id, sessionId));
-  }
-  return reached;
+  return (await recordSessionLevel(tx, sessionId)).level === "lineup_verified";
 }

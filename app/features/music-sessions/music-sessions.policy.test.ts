@@ -98,19 +98,25 @@ describe("canChangeSessionSchedule: date, time, duration, venue and type lock on
   });
 });
 
-describe("canAnswerLineup: a joined collaborator, after the start, once", () => {
+describe("canAnswerLineup: a joined collaborator, after the end, once", () => {
   const now = new Date("2026-11-15T20:00:00Z");
-  const started = new Date("2026-11-15T19:00:00Z");
+  // 90 minutes long: ended a minute ago, ends in a minute, ends right now.
+  const ended = new Date("2026-11-15T18:29:00Z");
+  const playing = new Date("2026-11-15T18:31:00Z");
+  const endsNow = new Date("2026-11-15T18:30:00Z");
   const planned = new Date("2026-11-15T21:00:00Z");
   const lineup = (over: Partial<Parameters<typeof canAnswerLineup>[1]> = {}) => ({
-    startTime: started,
+    startTime: ended,
+    durationMinutes: 90,
     joined: true,
     answer: null,
     ...over,
   });
   it.each([
-    ["a joined collaborator after the start", otherArtist, lineup(), true],
-    ["at the very start", otherArtist, lineup({ startTime: now }), true],
+    ["a joined collaborator a minute after the end", otherArtist, lineup(), true],
+    ["at the very end", otherArtist, lineup({ startTime: endsNow }), true],
+    ["a minute before the end", otherArtist, lineup({ startTime: playing }), false],
+    ["at the very start", otherArtist, lineup({ startTime: now }), false],
     ["before the start", otherArtist, lineup({ startTime: planned }), false],
     ["after confirming", otherArtist, lineup({ answer: "confirmed" }), false],
     ["after declining", otherArtist, lineup({ answer: "declined" }), false],

@@ -54,15 +54,21 @@ export function sharingModeOf(session: { startTime: Date }, now: Date = new Date
 /** What decides whether an artist may answer "did it take place as logged?" for a session. */
 export type LineupState = {
   startTime: Date;
+  durationMinutes: number;
   /** The viewer joined the session as a collaborator before it started. */
   joined: boolean;
   /** The viewer's answer already given, if any (one answer each, kept). */
   answer: "confirmed" | "declined" | null;
 };
 
+/** When a session is over: its start plus its duration. */
+export const sessionEndOf = (session: { startTime: Date; durationMinutes: number }) =>
+  new Date(session.startTime.getTime() + session.durationMinutes * 60_000);
+
 /**
- * Lineup confirmation: once a planned session has started, each artist who joined it as a
- * collaborator answers once whether it took place as logged (docs/product.md, "Verification").
+ * Lineup confirmation: once a planned session has ended (start + duration), each artist who
+ * joined it as a collaborator answers once whether it took place as logged (docs/product.md,
+ * "Verification"; only after the fact, docs/decisions/046).
  */
 export function canAnswerLineup(
   actor: Actor,
@@ -73,6 +79,6 @@ export function canAnswerLineup(
     Boolean(actor?.artistProfileId) &&
     lineup.joined &&
     lineup.answer === null &&
-    lineup.startTime.getTime() <= now.getTime()
+    sessionEndOf(lineup).getTime() <= now.getTime()
   );
 }

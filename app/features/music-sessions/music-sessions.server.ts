@@ -1,6 +1,9 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { sessionWithOwner } from "~/features/verification/session-columns.server";
-import type { SessionLevel } from "~/features/verification/verification-levels";
+import {
+  type SessionLevel,
+  VERIFICATION_METHOD_OF,
+} from "~/features/verification/verification-levels";
 import { sessionLevel, sessionLevels } from "~/features/verification/verification-levels.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
@@ -43,6 +46,8 @@ export type SessionCard = {
   timeZone: string;
   /** True when the artist appears on this session as a collaborator, not as its owner. */
   listedAsCollaborator: boolean;
+  /** The owner's artist name (a collaborator's copy says whose session it is). */
+  ownerName: string;
 };
 
 const SESSION_LIST_LIMIT = 60;
@@ -88,6 +93,7 @@ export async function listSessionsForArtist(
       genres: musicSessions.genres,
       isVerified: musicSessions.isVerified,
       timeZone: artistProfiles.timeZone,
+      ownerName: artistProfiles.artistName,
     })
     .from(musicSessions)
     .innerJoin(artistProfiles, eq(artistProfiles.id, musicSessions.artistProfileId))
@@ -98,11 +104,15 @@ export async function listSessionsForArtist(
     { db },
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({
-    ...r,
-    level: levels.get(r.id) ?? SELF_LOGGED,
-    listedAsCollaborator: r.artistProfileId !== artistId,
-  }));
+  return rows.map((r) => {
+    const level = levels.get(r.id) ?? SELF_LOGGED;
+    return {
+      ...r,
+      level,
+      isVerified: level.level !== "self_logged",
+      listedAsCollaborator: r.artistProfileId !== artistId,
+    };
+  });
 }
 
 export type SessionsSectionData = {
@@ -242,6 +252,9 @@ export async function getSessionDetail({ db }: DbCtx, viewer: Actor, sessionId: 
   const { bookingId: _booking, ...shown } = session;
   return {
     ...shown,
+    // What the rules give now, not a flag a job has still to bring up to date.
+    isVerified: level.level !== "self_logged",
+    verificationMethod: VERIFICATION_METHOD_OF[level.level] as string | null,
     participants,
     verifications,
     level,

@@ -126,7 +126,8 @@ export function JoinForm({
                       type="radio"
                       name="trustScore"
                       value={score}
-                      defaultChecked={String(score) === (reply?.values?.trustScore ?? "100")}
+                      required
+                      defaultChecked={String(score) === reply?.values?.trustScore}
                       className="accent-brand-600"
                     />
                     <span className="text-sm">{TRUST_SCORE_LABELS[score]}</span>

@@ -4,10 +4,17 @@ import { queryRows } from "~db/client";
 import {
   artistProfiles,
   musicSessions,
+  peerVerifications,
   sessionParticipants,
   sessionSharingTokens,
 } from "~db/schema";
-import { artistActor, type CreatedArtist, createArtist, createSession } from "~seed/factories";
+import {
+  artistActor,
+  type CreatedArtist,
+  createArtist,
+  createEstablishedArtist,
+  createSession,
+} from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { deleteSession, listSessionsForArtist } from "../music-sessions/music-sessions.server";
 import { SHARE_LINK_DAYS } from "./sharing.schema";
@@ -202,12 +209,12 @@ describe("joining as a collaborator", () => {
 });
 
 describe("peer verification", () => {
-  it("verifies once distinct trust scores reach 100; score is their mean; counters follow the rows", async () => {
+  it("verifies once two distinct artists confirmed; score is their mean; counters follow the rows", async () => {
     const owner = await createArtist(ctx, { name: "Owner" });
     const [a, b, c] = [
-      await createArtist(ctx, { name: "A" }),
-      await createArtist(ctx, { name: "B" }),
-      await createArtist(ctx, { name: "C" }),
+      await createEstablishedArtist(ctx, { name: "A" }),
+      await createEstablishedArtist(ctx, { name: "B" }),
+      await createEstablishedArtist(ctx, { name: "C" }),
     ];
     const sessionId = await createSession(handle.db, owner.artistId, {
       startTime: new Date(Date.now() - 24 * HOUR),
@@ -271,14 +278,35 @@ describe("peer verification", () => {
     expect(gone.derived).toEqual({ total: 0, verified: 0, minutes: 0 });
   });
 
-  it("one verifier at 100 is enough", async () => {
+  it("one verifier at 100 is not enough", async () => {
     const owner = await createArtist(ctx, { name: "Owner" });
-    const v = await createArtist(ctx, { name: "V" });
+    const v = await createEstablishedArtist(ctx, { name: "V" });
     const sessionId = await createSession(handle.db, owner.artistId, {
-      startTime: new Date(Date.now() - HOUR),
+      startTime: new Date(Date.now() - 2 * HOUR),
     });
     const token = await share(owner, sessionId);
-    expect(await verify(v, token, 100)).toMatchObject({ verified: true });
+    expect(await verify(v, token, 100)).toMatchObject({ verified: false });
+  });
+
+  // Only after the fact (docs/decisions/046): a 90-minute session that started `minutesAgo`.
+  it.each([
+    ["started a minute ago", 1, { code: "conflict", reason: "not_ended" }],
+    ["ends in a minute", 89, { code: "conflict", reason: "not_ended" }],
+    ["ended a minute ago", 91, { ok: true }],
+  ] as const)("a verification when the session %s → %j", async (_when, minutesAgo, outcome) => {
+    const owner = await createArtist(ctx, { name: "Owner" });
+    const v = await createEstablishedArtist(ctx, { name: "V" });
+    const sessionId = await createSession(handle.db, owner.artistId, {
+      startTime: new Date(Date.now() - minutesAgo * 60_000),
+      durationMinutes: 90,
+    });
+    const token = await share(owner, sessionId);
+    expect(await refusalOf(verify(v, token, 100))).toEqual(outcome);
+    const stored = await handle.db
+      .select({ id: peerVerifications.id })
+      .from(peerVerifications)
+      .where(eq(peerVerifications.sessionId, sessionId));
+    expect(stored).toHaveLength("ok" in outcome ? 1 : 0);
   });
 });
 
@@ -315,12 +343,12 @@ describe("max uses under concurrent requests", () => {
   it("simultaneous verifiers at 50 still verify the session", async () => {
     const owner = await createArtist(ctx, { name: "Owner" });
     const sessionId = await createSession(handle.db, owner.artistId, {
-      startTime: new Date(Date.now() - HOUR),
+      startTime: new Date(Date.now() - 2 * HOUR),
     });
     const token = await share(owner, sessionId);
     const verifiers = await Promise.all([
-      createArtist(ctx, { name: "P" }),
-      createArtist(ctx, { name: "Q" }),
+      createEstablishedArtist(ctx, { name: "P" }),
+      createEstablishedArtist(ctx, { name: "Q" }),
     ]);
     await Promise.all(verifiers.map((v) => verify(v, token, 50)));
     const [session] = await handle.db

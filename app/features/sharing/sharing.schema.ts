@@ -40,15 +40,17 @@ const notes = z
 export const JoinSessionSchema = z.object({ notes });
 
 export type TrustScore = (typeof TRUST_SCORES)[number];
-/** The trust score is 100 unless another is chosen. */
+/**
+ * The verifier chooses a trust score: none is preselected (docs/decisions/046). It is recorded and
+ * shown (the session's peer score is the mean), but it no longer decides the level.
+ */
 export const VerifySessionSchema = z.object({
   notes,
   trustScore: z.coerce
     .number()
     .refine((v): v is TrustScore => (TRUST_SCORES as readonly number[]).includes(v), {
       message: "Please choose a trust score of 100, 75, 50 or 25",
-    })
-    .default(100),
+    }),
 });
 
 export const TRUST_SCORE_LABELS: Record<TrustScore, string> = {

@@ -2,9 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { type SharingMode, sharingModeOf } from "~/features/music-sessions/music-sessions.policy";
 import { findSession } from "~/features/music-sessions/music-sessions.server";
-import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
+import {
+  queueArtistsCredentialRefresh,
+  queueCredentialRefresh,
+} from "~/features/verification/credential-queue.server";
 import { sessionWithOwnerColumns } from "~/features/verification/session-columns.server";
-import { PEER_THRESHOLD } from "~/features/verification/verification-levels";
+import { recordSessionLevel } from "~/features/verification/verification-levels.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import type { Env } from "~/lib/env.server";
@@ -116,7 +119,17 @@ export async function checkSharingToken(
  * expired or used up: gone), `already` (joined or verified before), `own` (one's own session),
  * `wrong_mode` (joining a past session or verifying a future one), `no_profile`.
  */
-export type UseRefusal = "invalid_link" | "already" | "own" | "wrong_mode" | "no_profile";
+export type UseRefusal =
+  | "invalid_link"
+  | "already"
+  | "own"
+  | "wrong_mode"
+  | "no_profile"
+  | "not_ended";
+
+/** Confirmations count only after the fact (docs/decisions/046). */
+export const NOT_ENDED_MESSAGE =
+  "This session hasn't ended yet. You can verify it once it is over.";
 
 function refuseUse(
   code: "gone" | "conflict" | "forbidden",
@@ -190,13 +203,19 @@ export async function joinSessionAsCollaborator(
   });
 }
 
-/** Verifies a past session: a pending verifier, a peer verification, then the peer rule. */
+/**
+ * Verifies a session that has ended (start + duration): a pending verifier, a peer verification,
+ * then the ladder decides (docs/decisions/046). Earlier answers are refused and nothing is stored.
+ */
 export async function submitPeerVerification(
   ctx: DbCtx,
   actor: Actor,
-  input: { token: string; notes: string | null; trustScore: TrustScore },
+  input: { token: string; notes: string | null; trustScore: TrustScore; now?: Date },
 ): Promise<{ sessionId: string; verified: boolean }> {
   const link = await usableLink(ctx, actor, input.token, "verification");
+  const now = input.now ?? new Date();
+  const endsAt = link.session.startTime.getTime() + link.session.durationMinutes * 60_000;
+  if (now.getTime() < endsAt) refuseUse("conflict", "not_ended", NOT_ENDED_MESSAGE);
   return ctx.db.transaction(async (tx) => {
     // One verification of a session at a time, so the peer rule always sees every score.
     await tx.execute(
@@ -209,6 +228,7 @@ export async function submitPeerVerification(
         verifiedByArtistId: link.artistId,
         trustScore: input.trustScore,
         notes: input.notes,
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning({ id: peerVerifications.id });
@@ -228,40 +248,28 @@ export async function submitPeerVerification(
     await takeOneUse(tx, link.tokenId);
     const verified = await applyPeerRule(tx, link.session.id);
     await queueCredentialRefresh(tx, link.session.id);
+    await queueArtistsCredentialRefresh(tx, [link.session.artistProfileId, link.artistId]);
     return { sessionId: link.session.id, verified };
   });
 }
 
-// One threshold for the peer rule here and the ladder's Peer-confirmed (verification-levels.ts).
-export { PEER_THRESHOLD };
-
 /**
- * The peer rule: a session is verified by peers once the trust scores of distinct verifiers add
- * up to at least 100; the peer score is their mean; the verifiers' participant rows become
- * verified then. A session already verified from a client booking keeps that method.
+ * After a verification: the ladder (verification-levels.server.ts) decides the level and writes
+ * it on the row; the trust scores no longer decide anything, their mean is kept as the peer
+ * score. When the session is Peer-confirmed or above, its verifiers' participant rows become
+ * verified.
  */
 async function applyPeerRule(tx: Queryable, sessionId: string): Promise<boolean> {
   const [totals] = await tx
-    .select({
-      sum: sql<number>`coalesce(sum(${peerVerifications.trustScore}), 0)::int`,
-      mean: sql<string | null>`round(avg(${peerVerifications.trustScore}), 2)`,
-    })
+    .select({ mean: sql<string | null>`round(avg(${peerVerifications.trustScore}), 2)` })
     .from(peerVerifications)
     .where(eq(peerVerifications.sessionId, sessionId));
   const score = totals?.mean === null || totals?.mean === undefined ? null : Number(totals.mean);
-  const reached = (totals?.sum ?? 0) >= PEER_THRESHOLD;
   await tx
     .update(musicSessions)
-    .set(
-      reached
-        ? {
-            peerVerificationScore: score,
-            isVerified: true,
-            verificationMethod: sql`coalesce(${musicSessions.verificationMethod}, 'peer')`,
-          }
-        : { peerVerificationScore: score },
-    )
+    .set({ peerVerificationScore: score })
     .where(eq(musicSessions.id, sessionId));
+  const reached = (await recordSessionLevel(tx, sessionId)).level !== "self_logged";
   if (reached) {
     await tx
       .update(sessionParticipants)

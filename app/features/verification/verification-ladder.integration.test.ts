@@ -23,7 +23,7 @@ import {
 import {
   artistActor,
   type CreatedArtist,
-  createArtist,
+  createEstablishedArtist,
   createSession,
   createUser,
 } from "~seed/factories";
@@ -76,9 +76,13 @@ const as = (user: { id: string }): SignedInActor => ({
   artistProfileId: null,
 });
 
+/** An artist whose confirmations count: a year-old account with a session of their own. */
 async function artist(name: string, location = "Chicago IL") {
-  return createArtist({ db: database.db }, { name, location });
+  return createEstablishedArtist({ db: database.db }, { name, location, daysOld: 400 });
 }
+
+/** Ended the day before. */
+const PAST = new Date("2026-09-30T20:00:00Z");
 
 async function peer(
   sessionId: string,
@@ -147,18 +151,18 @@ describe("the ladder, derived from the rows", () => {
     });
   });
 
-  it("peer verifications below 100 leave it Self-logged; reaching 100 makes it Peer-confirmed then", async () => {
+  it("one peer leaves it Self-logged whatever the score; a second makes it Peer-confirmed then", async () => {
     const owner = await artist("Peer Owner");
     const [a, b, c] = [await artist("Asha Rao"), await artist("Ravi K"), await artist("Late Lee")];
-    const id = await createSession(database.db, owner.artistId);
+    const id = await createSession(database.db, owner.artistId, { startTime: PAST });
     const t0 = new Date("2026-10-01T10:00:00Z");
-    await peer(id, a, 50, t0);
+    await peer(id, a, 100, t0);
     expect((await sessionLevel(database, id)).level).toBe("self_logged");
-    await peer(id, b, 75, new Date(t0.getTime() + HOUR));
+    await peer(id, b, 25, new Date(t0.getTime() + HOUR));
     await peer(id, c, 25, new Date(t0.getTime() + 2 * HOUR));
     const level = await sessionLevel(database, id);
     expect(level.level).toBe("peer_confirmed");
-    // Reached when the second score took the sum past 100; every verifier is listed.
+    // Reached with the second voice, whatever the scores; every counting verifier is listed.
     expect(level.reachedAt?.toISOString()).toBe("2026-10-01T11:00:00.000Z");
     expect(level.verifiers.map((v) => v.name)).toEqual(["Asha Rao", "Ravi K", "Late Lee"]);
     expect(level.verifiers[0]?.artistSlug).toBeTruthy();
@@ -181,18 +185,19 @@ describe("the ladder, derived from the rows", () => {
     const { sessionId } = await completedBooking(owner, await createUser(database.db), {
       rate: { showVenue: true },
     });
-    await peer(sessionId!, await artist("Witness One"), 100, new Date());
+    for (const name of ["Witness One", "Witness Two"])
+      await peer(sessionId!, await artist(name), 100, new Date());
     expect((await sessionLevel(database, sessionId!)).level).toBe("client_verified");
   });
 
-  it("every joined collaborator confirming after the start makes it Lineup-verified; one decline stops it", async () => {
+  it("every joined collaborator confirming after the end makes it Lineup-verified; one decline stops it", async () => {
     const owner = await artist("Band Leader");
     const [x, y] = [await artist("Drummer Dev"), await artist("Bassist Bea")];
     const start = new Date(Date.now() + 2 * HOUR);
     const id = await createSession(database.db, owner.artistId, { startTime: start });
     await joinAsCollaborator(id, x);
     await joinAsCollaborator(id, y);
-    const after = new Date(start.getTime() + HOUR);
+    const after = new Date(start.getTime() + 2 * HOUR);
     await answerLineup(database, artistActor(x), {
       sessionId: id,
       answer: "confirmed",
@@ -239,10 +244,11 @@ describe("the ladder, derived from the rows", () => {
   it("reads many sessions at once and leaves unknown ids out", async () => {
     const owner = await artist("Many Mo");
     const ids = [
-      await createSession(database.db, owner.artistId),
-      await createSession(database.db, owner.artistId),
+      await createSession(database.db, owner.artistId, { startTime: PAST }),
+      await createSession(database.db, owner.artistId, { startTime: PAST }),
     ];
     await peer(ids[1]!, await artist("Friend F"), 100, new Date());
+    await peer(ids[1]!, await artist("Friend G"), 50, new Date());
     const missing = "00000000-0000-4000-8000-000000000000";
     const levels = await sessionLevels(database, [...ids, missing, "not-a-uuid"]);
     expect([...levels.keys()].sort()).toEqual([...ids].sort());
@@ -255,7 +261,7 @@ describe("the ladder, derived from the rows", () => {
 });
 
 describe("lineup answers: who may answer, and when", () => {
-  it("only a joined collaborator, only after the start, only once", async () => {
+  it("only a joined collaborator, only after the end, only once", async () => {
     const owner = await artist("Perm Owner");
     const member = await artist("Perm Member");
     const outsider = await artist("Perm Outsider");
@@ -269,7 +275,9 @@ describe("lineup answers: who may answer, and when", () => {
       participationType: "verifier",
       verificationStatus: "pending",
     });
-    const after = new Date(start.getTime() + HOUR);
+    // 90 minutes long: it ends at start + 90 minutes.
+    const end = new Date(start.getTime() + 90 * 60_000);
+    const after = new Date(end.getTime() + 60_000);
     const refusal = async (run: Promise<unknown>) =>
       run.then(
         () => "ok",
@@ -282,9 +290,14 @@ describe("lineup answers: who may answer, and when", () => {
     expect(await refusal(answer(artistActor(outsider), after))).toBe("not_found");
     expect(await refusal(answer(artistActor(verifier), after))).toBe("not_found");
     expect(await refusal(answer(as(await createUser(database.db)), after))).toBe("not_found");
-    expect(await refusal(answer(artistActor(member), new Date(start.getTime() - 1)))).toBe(
-      "conflict:not_started",
-    );
+    for (const early of [new Date(start.getTime() - 1), start, new Date(end.getTime() - 60_000)])
+      expect(await refusal(answer(artistActor(member), early))).toBe("conflict:not_ended");
+    expect(
+      await database.db
+        .select({ id: lineupConfirmations.id })
+        .from(lineupConfirmations)
+        .where(eq(lineupConfirmations.sessionId, id)),
+    ).toEqual([]);
     expect(await refusal(answer(artistActor(member), after))).toBe("ok");
     expect(await refusal(answer(artistActor(member), after))).toBe("conflict:already_answered");
     expect(
@@ -298,11 +311,18 @@ describe("lineup answers: who may answer, and when", () => {
     ).toBe("not_found");
   });
 
-  it("the session page offers the question to a joined collaborator only, after the start", async () => {
+  it("the session page offers the question to a joined collaborator only, after the end", async () => {
     const owner = await artist("Page Owner");
     const member = await artist("Page Member");
-    const past = await createSession(database.db, owner.artistId, {
+    const playing = await createSession(database.db, owner.artistId, {
       startTime: new Date(Date.now() - HOUR),
+    });
+    await joinAsCollaborator(playing, member);
+    expect(
+      (await getSessionDetail(database, artistActor(member), playing))?.viewerLineup,
+    ).toMatchObject({ joined: true, answer: null, canAnswer: false });
+    const past = await createSession(database.db, owner.artistId, {
+      startTime: new Date(Date.now() - 2 * HOUR),
     });
     await joinAsCollaborator(past, member);
     const forMember = await getSessionDetail(database, artistActor(member), past);

@@ -8,26 +8,33 @@ import { LEVEL_INFO, type SessionLevel, verifiedByText } from "./verification-le
 const TONES: Record<SessionLevel["level"], PillTone> = {
   self_logged: "neutral",
   peer_confirmed: "brand",
-  client_verified: "success",
   lineup_verified: "success",
+  client_verified: "success",
 };
 
 /**
  * A session's rung on the verification ladder: its name, the short explanation, who verified it
  * and when (days in the artist's zone), and a link to /verification. `compact` is for cards and
- * lists; the session page shows it whole.
+ * lists; the session page shows it whole. `ownerName` is given on a collaborator's copy of
+ * someone else's session: the line then says whose session it is and who confirmed it.
  */
 export function VerificationLevelBadge({
   level,
   timeZone,
   compact = false,
+  ownerName,
 }: {
   level: SessionLevel;
   timeZone: string;
   compact?: boolean;
+  ownerName?: string;
 }) {
   const info = LEVEL_INFO[level.level];
-  const who = verifiedByText(level, (at) => formatDay(at, timeZone));
+  const who = verifiedByText(
+    level,
+    (at) => formatDay(at, timeZone),
+    ownerName === undefined ? undefined : { ownerName },
+  );
   const Icon = level.level === "self_logged" ? CircleDashed : BadgeCheck;
   return (
     <div className={compact ? "space-y-0.5 text-xs" : "space-y-1 text-sm"} data-level={level.level}>

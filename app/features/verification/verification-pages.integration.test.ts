@@ -215,22 +215,39 @@ describe("levels and lineup answers on the pages", () => {
       expect(ladder).toContain(label);
   });
 
-  it("asks a joined collaborator after the start, records the answer from a plain form post", async () => {
+  it("asks a joined collaborator after the end, records the answer from a plain form post", async () => {
     const [memberProfile] = await database.db
       .select({ id: artistProfiles.id })
       .from(artistProfiles)
       .where(eq(artistProfiles.userId, member.id));
-    const sessionId = await createSession(database.db, artistId, {
-      title: "Planned jam",
+    const join = async (sessionId: string) =>
+      database.db.insert(sessionParticipants).values({
+        sessionId,
+        artistProfileId: memberProfile!.id,
+        participationType: "collaborator",
+        verificationStatus: "verified",
+      });
+    // Started a minute ago: the question waits for the end, and a post is refused.
+    const playing = await createSession(database.db, artistId, {
+      title: "Playing jam",
       sessionType: "jam",
       startTime: new Date(Date.now() - 60_000),
     });
-    await database.db.insert(sessionParticipants).values({
-      sessionId,
-      artistProfileId: memberProfile!.id,
-      participationType: "collaborator",
-      verificationStatus: "verified",
+    await join(playing);
+    expect(await page(`/sessions/${playing}`, member.cookie)).not.toContain("Confirm it happened");
+    const early = await post(`/sessions/${playing}`, member.cookie, {
+      intent: "lineup",
+      answer: "confirmed",
     });
+    expect(early.status).toBe(409);
+    expect(await page(`/sessions/${playing}?tab=verification`)).not.toContain("Confirmed on");
+
+    const sessionId = await createSession(database.db, artistId, {
+      title: "Planned jam",
+      sessionType: "jam",
+      startTime: new Date(Date.now() - 91 * 60_000),
+    });
+    await join(sessionId);
     expect(await page(`/sessions/${sessionId}`, member.cookie)).toContain("Confirm it happened");
     expect(await page(`/sessions/${sessionId}`, artist.cookie)).not.toContain(
       "Confirm it happened",
@@ -252,9 +269,11 @@ describe("levels and lineup answers on the pages", () => {
       answer: "confirmed",
     });
     expect(confirmed.status).toBe(302);
+    // Recorded and shown; but a duo's lone voice, from a new account with no session of its
+    // own, lifts nothing.
     const after = await page(`/sessions/${sessionId}?tab=verification`);
-    expect(after).toContain("Lineup-verified");
     expect(after).toContain("Confirmed on");
+    expect(after).toContain('data-level="self_logged"');
     const again = await post(`/sessions/${sessionId}`, member.cookie, {
       intent: "lineup",
       answer: "declined",

@@ -101,7 +101,12 @@ export function SessionCard({ session, canEdit }: { session: SessionCardData; ca
           </p>
         ) : null}
       </div>
-      <VerificationLevelBadge level={session.level} timeZone={session.timeZone} compact />
+      <VerificationLevelBadge
+        level={session.level}
+        timeZone={session.timeZone}
+        compact
+        ownerName={session.listedAsCollaborator ? session.ownerName : undefined}
+      />
       {session.instrumentsUsed.length > 0 ? (
         <PillList
           label="Instruments"

@@ -28,6 +28,7 @@ describe("one time, one date, everywhere", () => {
       level: { level: "self_logged", verifiers: [], reachedAt: null },
       timeZone: "Asia/Kolkata",
       listedAsCollaborator: false,
+      ownerName: "Asha Rao",
     };
     const html = renderToStaticMarkup(
       createElement(MemoryRouter, null, createElement(SessionCard, { session, canEdit: true })),
