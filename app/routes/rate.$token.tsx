@@ -22,7 +22,9 @@ import type { Route } from "./+types/rate.$token";
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Rate your booking", description: "Rate a booking on GigLedger." }),
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
+  // The token is in the address: no other site hears of it. Same-origin, not no-referrer: a form
+  // posted without JavaScript would then carry "Origin: null" and be refused as cross-origin.
+  { name: "referrer", content: "same-origin" },
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
