@@ -14,7 +14,7 @@ import {
 export function AvailabilitySection(props: Omit<AvailabilityCalendarProps, "hrefs">) {
   const { search } = useLocation();
   return (
-    <Card as="section" id="book" aria-labelledby="availability-title" className="drawn-when-near">
+    <Card as="section" id="book" aria-labelledby="availability-title">
       <h2 id="availability-title" className="mb-4 text-lg font-semibold">
         Availability
       </h2>

@@ -19,7 +19,7 @@ export function RecentPerformances({
   timeZone: string;
 }) {
   return (
-    <Card as="section" aria-labelledby="recent-title" className="drawn-when-near">
+    <Card as="section" aria-labelledby="recent-title">
       <h2 id="recent-title" className="text-lg font-semibold">
         Recent Performances
       </h2>
