@@ -5,6 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VERIFICATION_LEVELS } from "~/features/verification/verification-levels";
+import { sessionLevels } from "~/features/verification/verification-levels.server";
 import { loadEnv } from "~/lib/env.server";
 import { createStorage } from "~/lib/storage.server";
 import { queryRows } from "~db/client";
@@ -182,6 +184,22 @@ describe("demo seed", () => {
     await seedDemoData(handle.db, { today, media });
     for (const artist of await zones())
       expect(artist.timeZone, artist.location).toBe(expected[artist.location]);
+  });
+
+  it("shows every level, each reached under the rules, and flags that agree with them", async () => {
+    await seedDemoData(handle.db, { today, media });
+    const rows = await handle.db
+      .select({ id: musicSessions.id, verified: musicSessions.isVerified })
+      .from(musicSessions);
+    const levels = await sessionLevels(
+      handle,
+      rows.map((r) => r.id),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const seen = new Set([...levels.values()].map((l) => l.level));
+    expect([...seen].sort()).toEqual(VERIFICATION_LEVELS.map((l) => l.id).sort());
+    for (const row of rows)
+      expect(row.verified, row.id).toBe(levels.get(row.id)?.level !== "self_logged");
   });
 
   it("leaves derived figures equal to a recount of the rows", async () => {

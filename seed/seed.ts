@@ -15,6 +15,7 @@ import { slugify } from "~/features/artists/slug";
 import { uploadMedia } from "~/features/media/media.server";
 import { setMediaFeatured } from "~/features/portfolio/portfolio.server";
 import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
+import { recordSessionLevel } from "~/features/verification/verification-levels.server";
 import type { SignedInActor } from "~/lib/actor";
 import { addDays, type IsoDate } from "~/lib/dates";
 import type { Env } from "~/lib/env.server";
@@ -25,10 +26,12 @@ import {
   artistProfiles,
   availability,
   bookings,
+  lineupConfirmations,
   musicSessions,
   peerVerifications,
   portfolios,
   sessionParticipants,
+  users,
 } from "~db/schema";
 import { demoAvatar, demoMelodyWav, demoPhoto } from "./demo-media";
 import {
@@ -240,10 +243,17 @@ const VENUES = [
   "Lakeside Lawns",
   "The Loft",
 ];
+/**
+ * Each demo session and who vouched for it, so every level is reached honestly under the rules of
+ * decision 046 (accounts two years old, confirmations a day after the end): the evening set by two
+ * peers (Peer-confirmed), the studio session by one peer who has a client-verified gig of their own
+ * (Peer-confirmed), the open jam by its lineup of two plus nobody else (Lineup-verified: two
+ * voices, from outside the artist's circle). Booked gigs are Client-verified.
+ */
 const SESSION_PLAN = [
   { type: "performance", title: "Evening set", daysAgo: 40, minutes: 120, verifiers: 2 },
   { type: "recording", title: "Studio tracking", daysAgo: 25, minutes: 240, verifiers: 1 },
-  { type: "jam", title: "Open jam", daysAgo: 12, minutes: 90, verifiers: 0 },
+  { type: "jam", title: "Open jam", daysAgo: 12, minutes: 90, verifiers: 0, lineup: 2 },
   { type: "practice", title: "Repertoire practice", daysAgo: 3, minutes: 60, verifiers: 0 },
   { type: "performance", title: "Planned showcase", daysAgo: -10, minutes: 150, verifiers: 0 },
 ] as const;
@@ -289,6 +299,9 @@ export async function seedDemoData(database: Database, { today, media }: SeedOpt
     }
     await settleAll<unknown>([...drawn, ...stored]);
     await recountRatings(db);
+    // Each session's flags as the rules give them, now that every artist's history is in.
+    const all = await db.select({ id: musicSessions.id }).from(musicSessions);
+    for (const { id } of all) await recordSessionLevel(db, id);
     // Verified demo sessions get signed credentials like any other: queued for the worker.
     const verified = await db
       .select({ id: musicSessions.id })
@@ -297,6 +310,9 @@ export async function seedDemoData(database: Database, { today, media }: SeedOpt
     for (const { id } of verified) await queueCredentialRefresh(db, id);
   });
 }
+
+/** Demo accounts are two years old: their confirmations count (decision 046). */
+const DEMO_ACCOUNT_AGE_DAYS = 730;
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -351,6 +367,10 @@ async function createDemoArtist(db: Tx, a: DemoArtist, i: number) {
   }
   if (artist.created) {
     await db
+      .update(users)
+      .set({ createdAt: sql`now() - ${DEMO_ACCOUNT_AGE_DAYS} * interval '1 day'` })
+      .where(eq(users.id, artist.user.id));
+    await db
       .update(artistProfiles)
       .set({ isAvailable: i % 4 !== 3 })
       .where(eq(artistProfiles.id, artist.artistId));
@@ -389,6 +409,8 @@ async function insertHistory(
       title: `${s.title} — ${venue}`,
       sessionType: s.type,
       startTime: new Date(now.getTime() - s.daysAgo * 86_400_000),
+      // Logged when it started (a planned one: now).
+      createdAt: new Date(now.getTime() - Math.max(s.daysAgo, 0) * 86_400_000),
       durationMinutes: s.minutes,
       venue,
       location: a.location,
@@ -396,13 +418,19 @@ async function insertHistory(
       instrumentsUsed: a.instruments.split(",").map((x) => x.trim()),
       genres: [a.genre],
       tags: j === 0 ? ["live", "featured"] : [],
-      ...(verifierCount > 0
-        ? { isVerified: true, verificationMethod: "peer", peerVerificationScore: 100 }
-        : {}),
+      ...(verifierCount > 0 ? { peerVerificationScore: 100 } : {}),
     });
     sessions.push({ id: sessionId, title: `${s.title} — ${venue}`, type: s.type });
-    for (let v = 1; v <= verifierCount; v++) {
-      const verifierId = artistIds[(i + v) % artistIds.length] as string;
+    // A day after the session ended: confirmations count only after the fact.
+    const after = new Date(now.getTime() - (s.daysAgo - 1) * 86_400_000 + s.minutes * 60_000);
+    // Two peers (the next two artists), or one (three on, among those with booked gigs).
+    const verifiers =
+      verifierCount === 2
+        ? [artistIds[(i + 1) % artistIds.length], artistIds[(i + 2) % artistIds.length]]
+        : verifierCount === 1
+          ? [artistIds[(i + 3) % 7]]
+          : [];
+    for (const verifierId of verifiers as string[]) {
       await db.insert(sessionParticipants).values({
         sessionId,
         artistProfileId: verifierId,
@@ -411,7 +439,21 @@ async function insertHistory(
       });
       await db
         .insert(peerVerifications)
-        .values({ sessionId, verifiedByArtistId: verifierId, trustScore: 100 });
+        .values({ sessionId, verifiedByArtistId: verifierId, trustScore: 100, createdAt: after });
+    }
+    // The first two artists planned their open jam with a lineup of two, who confirmed it.
+    const lineup = "lineup" in s && i < 2 ? s.lineup : 0;
+    for (let m = 0; m < lineup; m++) {
+      const memberId = artistIds[(i + 4 + m) % artistIds.length] as string;
+      await db.insert(sessionParticipants).values({
+        sessionId,
+        artistProfileId: memberId,
+        participationType: "collaborator",
+        verificationStatus: "verified",
+      });
+      await db
+        .insert(lineupConfirmations)
+        .values({ sessionId, artistProfileId: memberId, answer: "confirmed", createdAt: after });
     }
   }
 
@@ -448,10 +490,10 @@ async function insertHistory(
         : { title: `${eventType}, ${a.location}`, venue: null }),
       sessionType: "performance",
       startTime: new Date(`${eventDate}T14:00:00Z`),
+      // Logged by the rating, the day after the gig.
+      createdAt: new Date(`${addDays(eventDate, 1)}T12:00:00Z`),
       durationMinutes: hours * 60,
       location: a.location,
-      isVerified: true,
-      verificationMethod: "client_booking",
       bookingId: booking?.id,
     });
   }
