@@ -77,7 +77,7 @@ async function lineupMailOf(ctx: Ctx, tx: Queryable, sessionId: string, artistId
   return composeMail(row.email, `Did ${row.ownerName}'s session take place as logged?`, [
     `Hi ${row.name},`,
     `${row.ownerName}'s session "${row.title}" on ${when} has ended. You joined its lineup: did it take place as logged?`,
-    "When everyone in the lineup confirms, it becomes Lineup-verified. Answer once, on the session's page:",
+    "Your answer counts toward how the session is verified. Answer once, on the session's page:",
     new URL(`/sessions/${sessionId}`, ctx.env.appUrl).href,
   ]);
 }
