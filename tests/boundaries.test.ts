@@ -18,8 +18,8 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "bookings -> verification/credential-queue.server",
   "music-sessions -> verification/credential-queue.server",
   "sharing -> verification/credential-queue.server",
-  // A credential claims the session's level as the ladder derives it; the worker wakes on the
-  // queue's channel.
+  // A credential claims the session's level as the ladder derives it; its job runs the queue
+  // that the ladder's writes add to.
   "credentials -> verification/credential-queue.server",
   "credentials -> verification/verification-levels",
   "credentials -> verification/verification-levels.server",
