@@ -19,7 +19,7 @@ import { generateSecretKeyMultibase } from "~/lib/ed25519-key.server";
 import { loadEnv } from "~/lib/env.server";
 import { type DatabaseHandle, openDatabase, queryRows } from "~db/client";
 import { peerVerifications } from "~db/schema";
-import { createArtist, createSession } from "~seed/factories";
+import { createArtist, createEstablishedArtist, createSession } from "~seed/factories";
 import { freePort } from "../tests/support/free-port";
 import { createBenchDatabase } from "./bench-setup";
 
@@ -77,24 +77,38 @@ async function timeIssuing() {
 }
 
 /**
- * An artist with 500 Peer-confirmed sessions (a fellow artist with a trust score of 100 verified
- * each, as a share link's verification records it), signed by the worker; returns the slug.
+ * An artist with 500 Peer-confirmed sessions, one a day, signed by the worker; returns the slug.
+ * Each is confirmed a day after it, through share links, by two established fellow artists
+ * (decision 046): 180 of them, each confirming this artist once every 90 days, so every
+ * confirmation counts.
  */
 async function prepare(database: DatabaseHandle, env: ReturnType<typeof loadEnv>) {
   await database.migrate();
   const artist = await createArtist({ db: database.db }, { name: `Bench Artist ${Date.now()}` });
-  const peer = await createArtist({ db: database.db }, { name: `Bench Peer ${Date.now()}` });
+  const peers: string[] = [];
+  for (let p = 0; p < 180; p++)
+    peers.push(
+      (
+        await createEstablishedArtist(
+          { db: database.db },
+          { name: `Bench Peer ${p} ${Date.now()}`, daysOld: 1000 },
+        )
+      ).artistId,
+    );
   const start = Date.parse("2025-01-01T14:30:00Z");
   for (let i = 0; i < SESSIONS; i++) {
+    const startTime = new Date(start + i * 86_400_000);
     const id = await createSession(database.db, artist.artistId, {
       title: `Gig ${i + 1}`,
-      startTime: new Date(start + i * 86_400_000),
-      isVerified: true,
-      verificationMethod: "peer",
+      startTime,
     });
-    await database.db
-      .insert(peerVerifications)
-      .values({ sessionId: id, verifiedByArtistId: peer.artistId, trustScore: 100 });
+    for (const k of [0, 1])
+      await database.db.insert(peerVerifications).values({
+        sessionId: id,
+        verifiedByArtistId: peers[(i % 90) * 2 + k] as string,
+        trustScore: 100,
+        createdAt: new Date(startTime.getTime() + 86_400_000),
+      });
     await queueCredentialRefresh(database.db, id);
   }
   const started = performance.now();

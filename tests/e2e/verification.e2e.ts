@@ -8,9 +8,10 @@ import { holdScripts } from "./support/hold-scripts";
 import { freshPostgresDatabase } from "./support/postgres-database";
 
 /**
- * The verification ladder as people meet it: a collaborator's "Confirm it happened", the client's
- * venue checkbox when rating, and the levels with their explanations on the profile and the
- * session page. Time passes by moving rows into the past, so it runs on its own server over a
+ * The verification ladder as people meet it: the old trick (confirming a joined session at its
+ * start) refused, a duo's lone confirmation lifting nothing, a lineup of two making it
+ * Lineup-verified, the client's venue checkbox when rating, and the levels with their
+ * explanations on the profile, a collaborator's copy and the session page. Time passes by moving rows into the past, so it runs on its own server over a
  * PostgreSQL database (whenever TEST_DATABASE_URL names one, like bookings.e2e.ts).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -58,11 +59,39 @@ if (serverUrl) {
                 (SELECT id FROM artist_profiles WHERE artist_name = $2) AS member`,
         [slug, friendName],
       );
+      // Both fellow artists are established (a month-old account with a session of its own), so
+      // only the timing rule is at stake.
+      const peerName = `Pia Peer ${stamp}`;
+      const peer = await visitorPage(browser, server, "198.51.100.35");
+      await signUpConfirmed(peer, newAccount({ firstName: "Pia", lastName: "Peer" }));
+      await createArtistProfile(peer, peerName, {
+        Location: "Goa",
+        Experience: "5 years",
+        Instruments: "Bass",
+      });
+      const {
+        rows: [peerId],
+      } = await db.query<{ id: string }>("SELECT id FROM artist_profiles WHERE artist_name = $1", [
+        peerName,
+      ]);
+      for (const id of [ids!.member, peerId!.id]) {
+        await db.query(
+          `UPDATE users SET created_at = now() - interval '30 days'
+           WHERE id = (SELECT user_id FROM artist_profiles WHERE id = $1)`,
+          [id],
+        );
+        await db.query(
+          `INSERT INTO music_sessions (artist_profile_id, title, session_type, start_time, created_at)
+           VALUES ($1, 'Own rehearsal', 'practice', now() - interval '30 days', now() - interval '30 days')`,
+          [id],
+        );
+      }
+      // A planned jam the friend joined as a collaborator; it has just started.
       const {
         rows: [jam],
       } = await db.query<{ id: string }>(
         `INSERT INTO music_sessions (artist_profile_id, title, session_type, start_time, duration_minutes)
-         VALUES ($1, 'Sunset jam', 'jam', now() - interval '2 hours', 90) RETURNING id`,
+         VALUES ($1, 'Sunset jam', 'jam', now() + interval '1 hour', 90) RETURNING id`,
         [ids!.owner],
       );
       await db.query(
@@ -70,7 +99,39 @@ if (serverUrl) {
          VALUES ($1, $2, 'collaborator', 'verified')`,
         [jam!.id, ids!.member],
       );
+      await db.query(
+        "UPDATE music_sessions SET start_time = now() - interval '1 minute' WHERE id = $1",
+        [jam!.id],
+      );
 
+      // ── The old trick: confirming at the start. Not offered, and refused when posted ──────
+      await friend.goto(`/sessions/${jam!.id}`);
+      await expect(friend.getByRole("heading", { name: "Sunset jam" })).toBeVisible();
+      await expect(friend.getByRole("button", { name: "Confirm it happened" })).toHaveCount(0);
+      const early = await friend.request.post(`/sessions/${jam!.id}`, {
+        form: { intent: "lineup", answer: "confirmed" },
+        headers: { Origin: server.url },
+        maxRedirects: 0,
+      });
+      expect(early.status()).toBe(409);
+      const {
+        rows: [stored],
+      } = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM lineup_confirmations WHERE session_id = $1",
+        [jam!.id],
+      );
+      expect(stored!.n).toBe(0);
+      const watcher = await visitorPage(browser, server, "198.51.100.36");
+      await watcher.goto(`/artist/${slug}`);
+      await expect(
+        watcher.getByRole("article", { name: "Sunset jam" }).getByText("Self-logged"),
+      ).toBeVisible();
+
+      // ── Once it has ended: the friend confirms, but one voice lifts nothing ───────────────
+      await db.query(
+        "UPDATE music_sessions SET start_time = now() - interval '2 hours' WHERE id = $1",
+        [jam!.id],
+      );
       await friend.goto(`/sessions/${jam!.id}`);
       await expect(
         friend.getByRole("heading", { name: "Did this session take place as logged?" }),
@@ -78,6 +139,20 @@ if (serverUrl) {
       await friend.getByRole("button", { name: "Confirm it happened" }).click();
       await expect(friend.getByText("Thanks for confirming")).toBeVisible();
       await expect(friend.getByRole("button", { name: "Confirm it happened" })).toHaveCount(0);
+      await watcher.goto(`/artist/${slug}`);
+      await expect(
+        watcher.getByRole("article", { name: "Sunset jam" }).getByText("Self-logged"),
+      ).toBeVisible();
+
+      // ── A second member of the lineup confirms too: two voices, Lineup-verified ───────────
+      await db.query(
+        `INSERT INTO session_participants (session_id, artist_profile_id, participation_type, verification_status, created_at)
+         VALUES ($1, $2, 'collaborator', 'verified', now() - interval '3 hours')`,
+        [jam!.id, peerId!.id],
+      );
+      await peer.goto(`/sessions/${jam!.id}`);
+      await peer.getByRole("button", { name: "Confirm it happened" }).click();
+      await expect(peer.getByText("Thanks for confirming")).toBeVisible();
 
       // ── A client's gig took place; rating it, the venue checkbox is off by default ────────
       const client = await visitorPage(browser, server, "198.51.100.33");
@@ -121,13 +196,28 @@ if (serverUrl) {
       const jamCard = visitor.getByRole("article", { name: "Sunset jam" });
       await expect(jamCard.getByText("Lineup-verified")).toBeVisible();
       await expect(
-        jamCard.getByText(`Verified by ${friendName} on`, { exact: false }),
+        jamCard.getByText(`Verified by ${friendName} and ${peerName} on`, { exact: false }),
       ).toBeVisible();
+      // The friend's own profile lists the jam as Lena's, confirmed by them: never "Verified by"
+      // its own artist.
+      const {
+        rows: [friendProfile],
+      } = await db.query<{ slug: string }>("SELECT slug FROM artist_profiles WHERE id = $1", [
+        ids!.member,
+      ]);
+      await visitor.goto(`/artist/${friendProfile!.slug}`);
+      const copy = visitor.getByRole("article", { name: "Sunset jam" });
+      await expect(
+        copy.getByText(`${name}'s session, confirmed by ${friendName} and ${peerName} on`, {
+          exact: false,
+        }),
+      ).toBeVisible();
+      await expect(copy.getByText(`Verified by ${friendName}`, { exact: false })).toHaveCount(0);
 
       await visitor.goto(`/sessions/${jam!.id}`);
       await expect(visitor.getByText("Lineup-verified").first()).toBeVisible();
       await expect(
-        visitor.getByText("Everyone who joined the lineup confirmed it took place.").first(),
+        visitor.getByText("Everyone who joined the lineup confirmed it after it ended.").first(),
       ).toBeVisible();
       await visitor.getByRole("link", { name: "What the levels mean" }).first().click();
       await expect(

@@ -67,6 +67,8 @@ export type SessionLevel = {
   level: VerificationLevel;
   verifiers: Verifier[];
   reachedAt: Date | null;
+  /** Confirmations recorded but not counted, each with why (shown on the session page). */
+  uncounted?: { artistSlug: string; reason: VoidReason }[];
 };
 
 /**
@@ -149,6 +151,15 @@ const isPeerConfirmed = (voices: Confirmation[]) =>
  * Confirmations that do not count are left out of the verifiers.
  */
 export function levelOf(facts: LevelFacts): SessionLevel {
+  const level = ladderLevelOf(facts);
+  const uncounted = [
+    ...facts.peers,
+    ...facts.lineup.flatMap((m) => (m.confirmation ? [m.confirmation] : [])),
+  ].flatMap((c) => (c.void ? [{ artistSlug: c.artistSlug, reason: c.void }] : []));
+  return uncounted.length > 0 ? { ...level, uncounted } : level;
+}
+
+function ladderLevelOf(facts: LevelFacts): SessionLevel {
   if (facts.clientRatedAt) {
     return {
       level: "client_verified",

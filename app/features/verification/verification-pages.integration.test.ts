@@ -274,6 +274,7 @@ describe("levels and lineup answers on the pages", () => {
     const after = await page(`/sessions/${sessionId}?tab=verification`);
     expect(after).toContain("Confirmed on");
     expect(after).toContain('data-level="self_logged"');
+    expect(after).toMatch(/Does not count: (<!-- -->)?from an account less than a week old/);
     const again = await post(`/sessions/${sessionId}`, member.cookie, {
       intent: "lineup",
       answer: "declined",

@@ -22,6 +22,7 @@ import { SessionForm, type SessionFormValues } from "~/features/music-sessions/s
 import { SESSION_TYPE_LABELS } from "~/features/music-sessions/session-types";
 import { SharePanel, type ShareReply } from "~/features/sharing/share-panel";
 import { VerificationLevelBadge } from "~/features/verification/verification-level-badge";
+import { VOID_REASON_TEXT } from "~/features/verification/verification-levels";
 import { formatDay, formatMinutes, formatWallClock, zoneAbbreviation } from "~/lib/dates";
 import { fileUrl } from "~/lib/file-url";
 import type { FormReply } from "~/lib/form";
@@ -368,8 +369,8 @@ function VerificationTab({ session, media }: { session: NonNullable<Detail>; med
         </Card>
       </dl>
       <p className="text-sm text-slate-600">
-        A session counts as verified by peers once the trust scores of the artists who verified it
-        add up to 100 or more. The peer score is their average.
+        A session is Peer-confirmed once two artists have confirmed it after it ended, or one who
+        has a client-verified gig of their own. The peer score is the average of their trust scores.
       </p>
       <h3 className="font-semibold">Peer verifications</h3>
       {session.verifications.length === 0 ? (
@@ -389,6 +390,7 @@ function VerificationTab({ session, media }: { session: NonNullable<Detail>; med
                   {v.verificationType} · {v.verificationLevel}
                 </p>
                 {v.notes ? <p className="mt-1 text-sm text-slate-700">{v.notes}</p> : null}
+                <DoesNotCount session={session} artistSlug={v.artistSlug} />
               </div>
               <Pill tone="brand" size="sm" className="shrink-0 font-medium">
                 Trust score {v.trustScore}
@@ -403,6 +405,23 @@ function VerificationTab({ session, media }: { session: NonNullable<Detail>; med
   );
 }
 
+/** Why a recorded confirmation does not lift the level (decision 046), if it does not. */
+function DoesNotCount({
+  session,
+  artistSlug,
+}: {
+  session: NonNullable<Detail>;
+  artistSlug: string;
+}) {
+  const uncounted = session.level.uncounted?.find((u) => u.artistSlug === artistSlug);
+  if (!uncounted) return null;
+  return (
+    <p className="mt-1 text-sm text-amber-800">
+      Does not count: {VOID_REASON_TEXT[uncounted.reason]}.
+    </p>
+  );
+}
+
 /** The joined collaborators' answers after the start: confirmed or declined, and when. */
 function LineupAnswers({ session }: { session: NonNullable<Detail> }) {
   const joined = session.participants.filter((p) => p.participationType === "collaborator");
@@ -412,20 +431,25 @@ function LineupAnswers({ session }: { session: NonNullable<Detail> }) {
     <>
       <h3 className="font-semibold">Lineup</h3>
       <p className="text-sm text-slate-600">
-        Once the session has started, each artist who joined it confirms it took place as logged.
-        When every one of them has, it is Lineup-verified.
+        Once the session has ended, each artist who joined it confirms it took place as logged. When
+        every one of them has, and at least two artists have vouched for it, it is Lineup-verified.
       </p>
       <ul aria-label="Lineup answers" className="divide-y divide-slate-100">
         {joined.map((p) => {
           const a = answers.get(p.artistProfileId);
           return (
             <li key={p.id} className="flex items-start justify-between gap-3 py-2">
-              <Link
-                to={`/artist/${p.artistSlug}`}
-                className="min-w-0 wrap-anywhere font-medium text-brand-700 underline"
-              >
-                {p.artistName}
-              </Link>
+              <div className="min-w-0 wrap-anywhere">
+                <Link
+                  to={`/artist/${p.artistSlug}`}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {p.artistName}
+                </Link>
+                {a?.answer === "confirmed" ? (
+                  <DoesNotCount session={session} artistSlug={p.artistSlug} />
+                ) : null}
+              </div>
               <span className="shrink-0 text-sm text-slate-700">
                 {a
                   ? `${a.answer === "confirmed" ? "Confirmed" : "Declined"} on ${formatDay(a.at, session.timeZone)}`
