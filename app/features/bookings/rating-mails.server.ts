@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "~/lib/context";
+import { isUuid } from "~/lib/ids";
 import { enqueueJob, type Job, type QueueHandler } from "~/lib/jobs.server";
 import { sendMailOnce } from "~/lib/mail-once.server";
 import { type Queryable, queryRows } from "~db/client";
@@ -112,9 +113,9 @@ const KINDS: readonly Kind[] = ["ask", "remind", "rated"];
 
 async function sendRatingMail(ctx: Ctx, job: Job) {
   const { bookingId, kind } = job.payload as { bookingId?: unknown; kind?: unknown };
-  if (typeof bookingId !== "string" || !KINDS.includes(kind as Kind)) return;
+  if (!isUuid(bookingId) || !KINDS.includes(kind as Kind)) return;
   await sendMailOnce(ctx, `${RATING_MAILS_QUEUE}:${job.key}`, (tx) =>
-    mailOf(ctx, tx, bookingId, kind as Kind),
+    mailOf(ctx, tx, bookingId as string, kind as Kind),
   );
 }
 
