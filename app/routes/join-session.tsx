@@ -17,6 +17,7 @@ import { canJoinSession } from "~/features/sharing/sharing.policy";
 import {
   INVALID_LINK_MESSAGE,
   JoinSessionSchema,
+  NOT_ENDED_MESSAGE,
   TokenSchema,
   VerifySessionSchema,
 } from "~/features/sharing/sharing.schema";
@@ -71,6 +72,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return { state: "own" as const, sessionId: check.session.id };
   if (await hasUsedLinkOn(context, viewer, { sessionId: check.session.id, mode: check.mode }))
     return { state: "already" as const, mode: check.mode };
+  // Started but not over: confirmations count only after the fact (decision 046).
+  const endsAt = check.session.startTime.getTime() + check.session.durationMinutes * 60_000;
+  if (check.mode === "verification" && Date.now() < endsAt)
+    return { state: "not-ended" as const, sessionId: check.session.id };
   return { state: "ready" as const, shared, timeZone };
 }
 
@@ -90,6 +95,8 @@ function refusal(problem: Problem, mode: SharingMode, values: Record<string, str
   // The link itself is no good: the page becomes 'Invalid Link' with the link's own message.
   if (reason === "invalid_link") return replyProblem(problem, { values });
   if (reason === "already") return replyProblem(problem, { values, toast: ALREADY[mode] });
+  // Not over yet: its own plain words, whatever the page showed a moment ago.
+  if (reason === "not_ended") return replyProblem(problem, { values });
   // Own session, wrong mode, no profile: the page already said so before the form was shown.
   const description = UNABLE[mode];
   return replyError(400, description, { title: "Error", description, variant: "destructive" });
@@ -167,6 +174,18 @@ export default function JoinSession({ loaderData, actionData }: Route.ComponentP
             className={buttonClasses("primary", "md", "mt-6")}
           >
             Set Up Profile
+          </Link>
+        </JoinCard>
+      );
+    case "not-ended":
+      return (
+        <JoinCard icon={warningIcon} title="Not Over Yet">
+          <p>{NOT_ENDED_MESSAGE}</p>
+          <Link
+            to={`/sessions/${loaderData.sessionId}`}
+            className={buttonClasses("primary", "md", "mt-6")}
+          >
+            View Session
           </Link>
         </JoinCard>
       );

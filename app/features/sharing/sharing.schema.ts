@@ -39,6 +39,10 @@ const notes = z
 
 export const JoinSessionSchema = z.object({ notes });
 
+/** Confirmations count only after the fact (docs/decisions/046). */
+export const NOT_ENDED_MESSAGE =
+  "This session hasn't ended yet. You can verify it once it is over.";
+
 export type TrustScore = (typeof TRUST_SCORES)[number];
 /**
  * The verifier chooses a trust score: none is preselected (docs/decisions/046). It is recorded and

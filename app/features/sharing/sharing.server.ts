@@ -24,6 +24,7 @@ import { canJoinSession, canShareSession } from "./sharing.policy";
 import {
   EXPIRED_LINK_MESSAGE,
   INVALID_LINK_MESSAGE,
+  NOT_ENDED_MESSAGE,
   SHARE_LINK_DAYS,
   type TrustScore,
   UNKNOWN_LINK_MESSAGE,
@@ -126,10 +127,6 @@ export type UseRefusal =
   | "wrong_mode"
   | "no_profile"
   | "not_ended";
-
-/** Confirmations count only after the fact (docs/decisions/046). */
-export const NOT_ENDED_MESSAGE =
-  "This session hasn't ended yet. You can verify it once it is over.";
 
 function refuseUse(
   code: "gone" | "conflict" | "forbidden",

@@ -5,6 +5,7 @@ import {
   artistProfiles,
   bookings,
   musicSessions,
+  peerVerifications,
   portfolios,
   sessionMedia,
   sessionParticipants,
@@ -13,6 +14,7 @@ import { addArtistProfile, createSession } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
+import { createSharingLink } from "../sharing/sharing.server";
 
 /**
  * The ladder, lineup answers and the client's venue choice as served, with no JavaScript: real
@@ -280,6 +282,32 @@ describe("levels and lineup answers on the pages", () => {
       answer: "declined",
     });
     expect(again.status).toBe(409);
+  });
+
+  it("a share link of a session still playing says it is not over, and a verification is refused", async () => {
+    const playing = await createSession(database.db, artistId, {
+      title: "Still playing",
+      startTime: new Date(Date.now() - 60_000),
+      durationMinutes: 90,
+    });
+    const link = await createSharingLink(
+      { db: database.db, env: app.env },
+      { id: artist.id, roles: ["artist"], artistProfileId: artistId },
+      { sessionId: playing, maxUses: null },
+    );
+    const path = new URL(link.url).pathname;
+    const shown = await page(path, member.cookie);
+    expect(shown).toContain("Not Over Yet");
+    expect(shown).toContain(
+      "This session hasn&#x27;t ended yet. You can verify it once it is over.",
+    );
+    const posted = await post(path, member.cookie, { intent: "verify", trustScore: "100" });
+    expect(posted.status).toBe(409);
+    const stored = await database.db
+      .select({ id: peerVerifications.id })
+      .from(peerVerifications)
+      .where(eq(peerVerifications.sessionId, playing));
+    expect(stored).toEqual([]);
   });
 
   it("filters discovery by Client-verified gigs from the address", async () => {
