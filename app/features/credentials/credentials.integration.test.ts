@@ -18,7 +18,15 @@ import {
 } from "~/features/verification/credential-queue.server";
 import { addDays, isoInZone, todayIn } from "~/lib/dates";
 import { generateSecretKeyMultibase, publicKeyOfSecretKey } from "~/lib/ed25519-key.server";
-import { bookings, credentials, jobs, musicSessions, sessionMedia, users } from "~db/schema";
+import {
+  bookings,
+  credentials,
+  jobs,
+  musicSessions,
+  sessionMedia,
+  sessionParticipants,
+  users,
+} from "~db/schema";
 import {
   artistActor,
   createArtist,
@@ -31,6 +39,7 @@ import { freePort } from "../../../tests/support/free-port";
 import { slowestHealthCheck } from "../../../tests/support/health-probe";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { rateBooking } from "../bookings/booking-ratings.server";
+import { answerLineup } from "../music-sessions/lineup.server";
 import { deleteSession } from "../music-sessions/music-sessions.server";
 import { createSharingLink, submitPeerVerification } from "../sharing/sharing.server";
 import { checkUploadedCv } from "./check-upload.server";
@@ -455,6 +464,55 @@ describe("checking", () => {
       { timeout: 5_000, interval: 500 },
     );
   }, 60_000);
+
+  it("re-signs a session at its new level when a later confirmation closes a ring around it", async () => {
+    const owner = await createEstablishedArtist({ db: database.db });
+    const [b, c] = [
+      await createEstablishedArtist({ db: database.db }),
+      await createEstablishedArtist({ db: database.db }),
+    ];
+    // A trio: B and C joined the owner's jam and confirmed it after the end.
+    const jam = await createSession(database.db, owner.artistId, {
+      title: "Trio jam",
+      startTime: new Date(Date.now() - 3 * 3_600_000),
+    });
+    for (const member of [b, c]) {
+      await database.db.insert(sessionParticipants).values({
+        sessionId: jam,
+        artistProfileId: member.artistId,
+        participationType: "collaborator",
+        verificationStatus: "verified",
+      });
+      await answerLineup(ctx(), artistActor(member), { sessionId: jam, answer: "confirmed" });
+    }
+    await drain();
+    const liveLevel = async () =>
+      (
+        await database.db
+          .select({ level: credentials.level })
+          .from(credentials)
+          .where(and(eq(credentials.sessionId, jam), isNull(credentials.revokedAt)))
+      ).map((r) => r.level);
+    expect(await liveLevel()).toEqual(["Lineup-verified"]);
+    // Then the owner confirms a session of each of them: the three only vouch for each other.
+    for (const member of [b, c]) {
+      const theirs = await createSession(database.db, member.artistId, {
+        startTime: new Date(Date.now() - 5 * 3_600_000),
+      });
+      const link = await createSharingLink(ctx(), artistActor(member), {
+        sessionId: theirs,
+        maxUses: null,
+      });
+      const token = decodeURIComponent(new URL(link.url).pathname.split("/").pop() ?? "");
+      await submitPeerVerification(ctx(), artistActor(owner), {
+        token,
+        notes: null,
+        trustScore: 100,
+      });
+    }
+    await drain();
+    expect(await liveLevel()).toEqual(["Peer-confirmed"]);
+  });
 
   it("signs again with evidence once a file has a SHA-256, revoking the older credential", async () => {
     const { slug, sessionId } = await peerConfirmed("Recorded gig");
