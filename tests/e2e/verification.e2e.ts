@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { addDays, todayIn } from "~/lib/dates";
@@ -121,6 +122,31 @@ if (serverUrl) {
         [jam!.id],
       );
       expect(stored!.n).toBe(0);
+      // A share link opened while the session is still playing says so, on a phone as well.
+      const token = `not-over-${stamp}`;
+      await db.query(
+        `INSERT INTO session_sharing_tokens (session_id, creator_artist_id, token_hash, expires_at)
+         VALUES ($1, $2, encode(sha256(convert_to($3, 'UTF8')), 'hex'), now() + interval '7 days')`,
+        [jam!.id, ids!.owner, token],
+      );
+      for (const width of [1280, 375]) {
+        await peer.setViewportSize({ width, height: 800 });
+        await peer.goto(`/join-session/${token}`);
+        await expect(peer.getByRole("heading", { name: "Not Over Yet" })).toBeVisible();
+        await expect(peer.getByRole("button", { name: "Submit Verification" })).toHaveCount(0);
+        await expect(peer.getByRole("link", { name: "View Session" })).toBeVisible();
+        expect(
+          await peer.evaluate(
+            () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+          ),
+        ).toBe(true);
+        const { violations } = await new AxeBuilder({ page: peer }).analyze();
+        expect(violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual(
+          [],
+        );
+        await peer.screenshot({ path: test.info().outputPath(`not-over-yet-${width}.png`) });
+      }
+      await peer.setViewportSize({ width: 1280, height: 720 });
       const watcher = await visitorPage(browser, server, "198.51.100.36");
       await watcher.goto(`/artist/${slug}`);
       await expect(
