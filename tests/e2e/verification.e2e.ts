@@ -1,3 +1,6 @@
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
@@ -261,6 +264,28 @@ if (serverUrl) {
       await visitor.goto(`/sessions/${gig!.id}`);
       await expect(visitor.getByText("Private Event, Goa").first()).toBeVisible();
       await expect(visitor.getByText("Hidden Courtyard", { exact: false })).toHaveCount(0);
+
+      // The CV the server's job runner signed at the new levels verifies offline.
+      let bundle = "";
+      await expect
+        .poll(
+          async () => {
+            bundle = await (await visitor.request.get(`/artist/${slug}/cv-bundle.json`)).text();
+            return ["Lineup-verified", "Client-verified"].every((level) => bundle.includes(level));
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      const bundleFile = test.info().outputPath("cv-bundle.json");
+      writeFileSync(bundleFile, bundle);
+      const offline = spawnSync(
+        path.resolve("node_modules/.bin/tsx"),
+        ["scripts/verify-cv.ts", bundleFile, "--offline"],
+        { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
+      );
+      expect(offline.stdout + offline.stderr).toContain("Lineup-verified");
+      expect(offline.stdout + offline.stderr).toContain("Client-verified");
+      expect(offline.status).toBe(0);
     } finally {
       await db.end().catch(() => {});
       server.process.kill("SIGTERM");
