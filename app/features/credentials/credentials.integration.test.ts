@@ -514,6 +514,52 @@ describe("checking", () => {
     expect(await liveLevel()).toEqual(["Peer-confirmed"]);
   });
 
+  it("re-signs the third member's session when a confirmation between the other two closes a ring of three", async () => {
+    const [a, b, c] = [
+      await createEstablishedArtist({ db: database.db }),
+      await createEstablishedArtist({ db: database.db }),
+      await createEstablishedArtist({ db: database.db }),
+    ];
+    /** `by` confirms a session of `owner` that ended hours ago, through its share link. */
+    const confirmSessionOf = async (by: typeof a, owner: typeof a) => {
+      const sessionId = await createSession(database.db, owner.artistId, {
+        startTime: new Date(Date.now() - 5 * 3_600_000),
+      });
+      const link = await createSharingLink(ctx(), artistActor(owner), { sessionId, maxUses: null });
+      const token = decodeURIComponent(new URL(link.url).pathname.split("/").pop() ?? "");
+      await submitPeerVerification(ctx(), artistActor(by), { token, notes: null, trustScore: 75 });
+    };
+    // C's jam: A and B joined and confirmed it after the end, two voices from outside: Lineup.
+    const jam = await createSession(database.db, c.artistId, {
+      title: "Trio jam",
+      startTime: new Date(Date.now() - 3 * 3_600_000),
+    });
+    for (const member of [a, b]) {
+      await database.db.insert(sessionParticipants).values({
+        sessionId: jam,
+        artistProfileId: member.artistId,
+        participationType: "collaborator",
+        verificationStatus: "verified",
+      });
+      await answerLineup(ctx(), artistActor(member), { sessionId: jam, answer: "confirmed" });
+    }
+    // C vouches for A: A is in C's ring now, B still stands outside it.
+    await confirmSessionOf(c, a);
+    await drain();
+    const liveLevel = async () =>
+      (
+        await database.db
+          .select({ level: credentials.level })
+          .from(credentials)
+          .where(and(eq(credentials.sessionId, jam), isNull(credentials.revokedAt)))
+      ).map((r) => r.level);
+    expect(await liveLevel()).toEqual(["Lineup-verified"]);
+    // A vouches for B: C → A → B → C is a ring of three, closed without C taking part.
+    await confirmSessionOf(a, b);
+    await drain();
+    expect(await liveLevel()).toEqual(["Peer-confirmed"]);
+  });
+
   it("signs again with evidence once a file has a SHA-256, revoking the older credential", async () => {
     const { slug, sessionId } = await peerConfirmed("Recorded gig");
     await drain();

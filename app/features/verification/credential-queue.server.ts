@@ -18,14 +18,19 @@ export async function queueCredentialRefresh(tx: Queryable, sessionId: string): 
 
 /**
  * A confirmation between two artists can change the level of their other sessions too (the pair
- * and ring rules of docs/decisions/046): adds a job for each of their sessions that anyone has
- * confirmed or that is counted verified.
+ * and ring rules of docs/decisions/046), and of the sessions of any artist the two both have
+ * confirmations with (the third member of a ring of three it closes): adds a job for each of
+ * their sessions that anyone has confirmed or that is counted verified.
  */
 export async function queueArtistsCredentialRefresh(
   tx: Queryable,
   artistProfileIds: readonly string[],
 ): Promise<void> {
-  for (const artistId of new Set(artistProfileIds)) {
+  const artists = new Set(artistProfileIds);
+  const [first, second] = [...artists];
+  if (first && second && artists.size === 2)
+    for (const { id } of await commonNeighbours(tx, first, second)) artists.add(id);
+  for (const artistId of artists) {
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`SELECT s.id FROM music_sessions s WHERE s.artist_profile_id = ${artistId}
@@ -35,4 +40,24 @@ export async function queueArtistsCredentialRefresh(
     );
     for (const { id } of rows) await queueCredentialRefresh(tx, id);
   }
+}
+
+/** Artists with a confirmation (either way) with both `a` and `b`. */
+function commonNeighbours(tx: Queryable, a: string, b: string) {
+  return queryRows<{ id: string }>(
+    tx,
+    sql`WITH edges AS (
+        SELECT p.verified_by_artist_id AS x, s.artist_profile_id AS y
+        FROM peer_verifications p JOIN music_sessions s ON s.id = p.session_id
+        WHERE s.artist_profile_id IN (${a}, ${b}) OR p.verified_by_artist_id IN (${a}, ${b})
+        UNION
+        SELECT l.artist_profile_id, s.artist_profile_id
+        FROM lineup_confirmations l JOIN music_sessions s ON s.id = l.session_id
+        WHERE s.artist_profile_id IN (${a}, ${b}) OR l.artist_profile_id IN (${a}, ${b})
+      ), near AS (
+        SELECT x AS artist, y AS other FROM edges UNION SELECT y, x FROM edges
+      )
+      SELECT n1.other::text AS id FROM near n1 JOIN near n2 ON n2.other = n1.other
+      WHERE n1.artist = ${a} AND n2.artist = ${b} AND n1.other NOT IN (${a}, ${b})`,
+  );
 }
