@@ -560,6 +560,52 @@ describe("checking", () => {
     expect(await liveLevel()).toEqual(["Peer-confirmed"]);
   });
 
+  it("re-signs a session whose ring member an outsider then vouches for", async () => {
+    const [owner, x, z, outsider] = [
+      await createEstablishedArtist({ db: database.db }),
+      await createEstablishedArtist({ db: database.db }),
+      await createEstablishedArtist({ db: database.db }),
+      await createEstablishedArtist({ db: database.db }),
+    ];
+    const confirmSessionOf = async (by: typeof owner, of: typeof owner) => {
+      const sessionId = await createSession(database.db, of.artistId, {
+        startTime: new Date(Date.now() - 5 * 3_600_000),
+      });
+      const link = await createSharingLink(ctx(), artistActor(of), { sessionId, maxUses: null });
+      const token = decodeURIComponent(new URL(link.url).pathname.split("/").pop() ?? "");
+      await submitPeerVerification(ctx(), artistActor(by), { token, notes: null, trustScore: 75 });
+    };
+    // The owner's jam, confirmed by X and Z, who each have the owner's word for a gig of theirs:
+    // two pairs, every voice inside the owner's ring.
+    const jam = await createSession(database.db, owner.artistId, {
+      title: "Pairs jam",
+      startTime: new Date(Date.now() - 3 * 3_600_000),
+    });
+    for (const member of [x, z]) {
+      await database.db.insert(sessionParticipants).values({
+        sessionId: jam,
+        artistProfileId: member.artistId,
+        participationType: "collaborator",
+        verificationStatus: "verified",
+      });
+      await answerLineup(ctx(), artistActor(member), { sessionId: jam, answer: "confirmed" });
+      await confirmSessionOf(owner, member);
+    }
+    await drain();
+    const liveLevel = async () =>
+      (
+        await database.db
+          .select({ level: credentials.level })
+          .from(credentials)
+          .where(and(eq(credentials.sessionId, jam), isNull(credentials.revokedAt)))
+      ).map((r) => r.level);
+    expect(await liveLevel()).toEqual(["Peer-confirmed"]);
+    // Someone outside the ring vouches for X: X's voice now stands on more than the owner.
+    await confirmSessionOf(outsider, x);
+    await drain();
+    expect(await liveLevel()).toEqual(["Lineup-verified"]);
+  });
+
   it("signs again with evidence once a file has a SHA-256, revoking the older credential", async () => {
     const { slug, sessionId } = await peerConfirmed("Recorded gig");
     await drain();

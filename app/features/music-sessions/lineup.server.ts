@@ -103,7 +103,8 @@ export async function answerLineup(
     const lineupVerified = await applyLineupRule(tx, input.sessionId);
     // The level may have changed: the session's credential is signed or revoked after commit.
     await queueCredentialRefresh(tx, input.sessionId);
-    if (owner) await queueArtistsCredentialRefresh(tx, [owner.artistId, artistId]);
+    if (owner)
+      await queueArtistsCredentialRefresh(tx, { owner: owner.artistId, confirmer: artistId });
     return { lineupVerified };
   });
 }

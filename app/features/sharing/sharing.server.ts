@@ -245,7 +245,10 @@ export async function submitPeerVerification(
     await takeOneUse(tx, link.tokenId);
     const verified = await applyPeerRule(tx, link.session.id);
     await queueCredentialRefresh(tx, link.session.id);
-    await queueArtistsCredentialRefresh(tx, [link.session.artistProfileId, link.artistId]);
+    await queueArtistsCredentialRefresh(tx, {
+      owner: link.session.artistProfileId,
+      confirmer: link.artistId,
+    });
     return { sessionId: link.session.id, verified };
   });
 }

@@ -17,19 +17,21 @@ export async function queueCredentialRefresh(tx: Queryable, sessionId: string): 
 }
 
 /**
- * A confirmation between two artists can change the level of their other sessions too (the pair
- * and ring rules of docs/decisions/046), and of the sessions of any artist the two both have
- * confirmations with (the third member of a ring of three it closes): adds a job for each of
- * their sessions that anyone has confirmed or that is counted verified.
+ * A confirmation of `owner`'s session by `confirmer` can change the level of other sessions too
+ * (the pair and ring rules of docs/decisions/046): the two artists' own, those of every artist
+ * both have a confirmation with (the third member of a ring of three it closes), and those the
+ * owner confirmed (the owner now stands on someone more). Adds a job for each of those artists'
+ * sessions that anyone has confirmed or that is counted verified.
  */
 export async function queueArtistsCredentialRefresh(
   tx: Queryable,
-  artistProfileIds: readonly string[],
+  { owner, confirmer }: { owner: string; confirmer: string },
 ): Promise<void> {
-  const artists = new Set(artistProfileIds);
-  const [first, second] = [...artists];
-  if (first && second && artists.size === 2)
-    for (const { id } of await commonNeighbours(tx, first, second)) artists.add(id);
+  const artists = new Set([owner, confirmer]);
+  if (owner !== confirmer) {
+    for (const { id } of await commonNeighbours(tx, owner, confirmer)) artists.add(id);
+    for (const { id } of await confirmedBy(tx, owner)) artists.add(id);
+  }
   for (const artistId of artists) {
     const rows = await queryRows<{ id: string }>(
       tx,
@@ -40,6 +42,20 @@ export async function queueArtistsCredentialRefresh(
     );
     for (const { id } of rows) await queueCredentialRefresh(tx, id);
   }
+}
+
+/** The artists whose sessions `artist` confirmed. */
+function confirmedBy(tx: Queryable, artist: string) {
+  return queryRows<{ id: string }>(
+    tx,
+    sql`SELECT s.artist_profile_id::text AS id
+        FROM peer_verifications p JOIN music_sessions s ON s.id = p.session_id
+        WHERE p.verified_by_artist_id = ${artist}
+      UNION
+      SELECT s.artist_profile_id::text
+        FROM lineup_confirmations l JOIN music_sessions s ON s.id = l.session_id
+        WHERE l.artist_profile_id = ${artist}`,
+  );
 }
 
 /** Artists with a confirmation (either way) with both `a` and `b`. */
