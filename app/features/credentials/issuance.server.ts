@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { CREDENTIAL_REFRESH_QUEUE } from "~/features/verification/credential-queue.server";
-import { recordSessionLevel } from "~/features/verification/verification-levels.server";
+import type { SessionLevel } from "~/features/verification/verification-levels";
+import {
+  recordSessionLevel,
+  sessionLevels,
+} from "~/features/verification/verification-levels.server";
 import type { Env } from "~/lib/env.server";
 import { enqueueJob, type QueueHandler, runDueJobs } from "~/lib/jobs.server";
 import { type Queryable, queryRows } from "~db/client";
@@ -98,8 +102,10 @@ async function refreshBatch(
     .onConflictDoNothing();
   const lists = new Set<number>();
   const artists = new Set<string>();
+  // The batch's levels in one derivation (its queries cover every session at once).
+  const levels = await sessionLevels({ db: tx }, sessionIds);
   for (const sessionId of sessionIds) {
-    const change = await refreshSession(tx, issuer, appUrl, sessionId, now);
+    const change = await refreshSession(tx, issuer, appUrl, sessionId, now, levels.get(sessionId));
     if (change.revoked) outcome.revoked++;
     if (change.signed) outcome.signed++;
     for (const n of change.lists) lists.add(n);
@@ -118,6 +124,7 @@ async function refreshSession(
   appUrl: URL,
   sessionId: string,
   now: Date,
+  level: SessionLevel | undefined,
 ) {
   const change = { signed: false, revoked: false, lists: [] as number[], artists: [] as string[] };
   const [live] = await tx
@@ -131,8 +138,8 @@ async function refreshSession(
     .where(and(eq(credentials.sessionId, sessionId), isNull(credentials.revokedAt)))
     .for("update");
   // The row's stored flags follow the rules first (the Verified Sessions counter reads them).
-  await recordSessionLevel(tx, sessionId);
-  const claims = await sessionClaimsOf(tx, sessionId, appUrl);
+  await recordSessionLevel(tx, sessionId, level);
+  const claims = await sessionClaimsOf(tx, sessionId, appUrl, level);
   const deserves = claims !== null && isSignedLevel(claims.level);
   const digest = deserves ? claimsDigest(claims) : null;
   if (live && live.claimsDigest === digest) return change;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { sessionWithOwner } from "~/features/verification/session-columns.server";
-import { LEVEL_INFO } from "~/features/verification/verification-levels";
+import { LEVEL_INFO, type SessionLevel } from "~/features/verification/verification-levels";
 import { sessionLevel } from "~/features/verification/verification-levels.server";
 import { fileUrl } from "~/lib/file-url";
 import { type Queryable, queryRows } from "~db/client";
@@ -23,8 +23,9 @@ type SessionRow = {
 async function levelOf(
   tx: Queryable,
   session: SessionRow,
+  known?: SessionLevel,
 ): Promise<{ level: VerificationLevel; verifiedBy: string[]; verifiedAt: Date | null }> {
-  const found = await sessionLevel({ db: tx }, session.id);
+  const found = known ?? (await sessionLevel({ db: tx }, session.id));
   return {
     level: LEVEL_INFO[found.level].label,
     verifiedBy: found.verifiers.map((v) => v.name),
@@ -58,11 +59,15 @@ async function evidenceOf(tx: Queryable, sessionId: string, appUrl: URL) {
   );
 }
 
-/** Everything a session's credential would claim now; null when the session is gone. */
+/**
+ * Everything a session's credential would claim now; null when the session is gone. `known` is
+ * its level when the caller derived it already (the credential job, for a batch at once).
+ */
 export async function sessionClaimsOf(
   tx: Queryable,
   sessionId: string,
   appUrl: URL,
+  known?: SessionLevel,
 ): Promise<SessionClaims | null> {
   const [row] = await sessionWithOwner(tx, sessionId, {
     artistSlug: artistProfiles.slug,
@@ -71,7 +76,7 @@ export async function sessionClaimsOf(
     createdAt: musicSessions.createdAt,
   });
   if (!row) return null;
-  const { level, verifiedBy, verifiedAt } = await levelOf(tx, row);
+  const { level, verifiedBy, verifiedAt } = await levelOf(tx, row, known);
   return {
     sessionId: row.id,
     artistProfileId: row.artistProfileId,

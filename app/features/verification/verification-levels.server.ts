@@ -290,10 +290,15 @@ export async function sessionLevel(ctx: { db: Queryable }, sessionId: string) {
  * Writes a session's derived level onto its row, where counters and lists read it
  * (`is_verified`, Peer-confirmed and above, with its method; the artist's Verified Sessions
  * counter follows by trigger). Called in every write that may change a level, and by the
- * credential job, so the row never shows a level the rules no longer give.
+ * credential job, so the row never shows a level the rules no longer give. `known` is the level
+ * when the caller derived it already (`sessionLevels` for a batch: levels never read the flags).
  */
-export async function recordSessionLevel(tx: Queryable, sessionId: string): Promise<SessionLevel> {
-  const level = await sessionLevel({ db: tx }, sessionId);
+export async function recordSessionLevel(
+  tx: Queryable,
+  sessionId: string,
+  known?: SessionLevel,
+): Promise<SessionLevel> {
+  const level = known ?? (await sessionLevel({ db: tx }, sessionId));
   const method = VERIFICATION_METHOD_OF[level.level];
   await tx
     .update(musicSessions)
