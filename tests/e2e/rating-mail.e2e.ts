@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { spawnServer, waitUntilReady } from "../support/spawn-server";
 import { createArtistProfile } from "./support/artist-helpers";
 import { mailLink, newAccount, signUpConfirmed, visitorPage } from "./support/fixtures";
+import { lookAt } from "./support/look-at";
 import { freshPostgresDatabase } from "./support/postgres-database";
 
 /**
@@ -26,22 +26,6 @@ async function awaitMailLink(page: Page, to: string, subject: RegExp) {
     })
     .not.toBeNull();
   return link as unknown as string;
-}
-
-/** At 1280 and 375 px (screenshots kept): no sideways scroll on a phone, nothing serious for axe. */
-async function lookAt(page: Page, name: string, info: TestInfo) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "critical" || v.impact === "serious");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 if (serverUrl) {

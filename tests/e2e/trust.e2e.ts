@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { spawnServer, waitUntilReady } from "../support/spawn-server";
 import { createArtistProfile } from "./support/artist-helpers";
 import { newAccount, signUpConfirmed, visitorPage } from "./support/fixtures";
+import { lookAt } from "./support/look-at";
 import { freshPostgresDatabase } from "./support/postgres-database";
 
 /**
@@ -36,25 +36,6 @@ async function mailText(page: Page, to: string, subject: RegExp) {
     if (recipient === to && subject.test(title ?? "")) return (body ?? "").replace(/<[^>]+>/g, " ");
   }
   throw new Error(`no mail to ${to} matching ${subject}`);
-}
-
-/**
- * The page as it is, at 1280 and at 375 px (screenshots kept with the test's results): it may not
- * scroll sideways on a phone, and axe may find nothing critical or serious.
- */
-async function lookAt(page: Page, name: string, info: TestInfo) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: info.outputPath(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: info.outputPath(`${name}-375.png`), fullPage: true });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "critical" || v.impact === "serious");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 if (serverUrl) {
