@@ -181,12 +181,7 @@ export default function JoinSession({ loaderData, actionData }: Route.ComponentP
       return (
         <JoinCard icon={warningIcon} title="Not Over Yet">
           <p>{NOT_ENDED_MESSAGE}</p>
-          <Link
-            to={`/sessions/${loaderData.sessionId}`}
-            className={buttonClasses("primary", "md", "mt-6")}
-          >
-            View Session
-          </Link>
+          <ViewSessionLink sessionId={loaderData.sessionId} />
         </JoinCard>
       );
     case "own":
@@ -195,12 +190,7 @@ export default function JoinSession({ loaderData, actionData }: Route.ComponentP
           <p>
             This link is for the artists you played with: you can't join or verify your own session.
           </p>
-          <Link
-            to={`/sessions/${loaderData.sessionId}`}
-            className={buttonClasses("primary", "md", "mt-6")}
-          >
-            View Session
-          </Link>
+          <ViewSessionLink sessionId={loaderData.sessionId} />
         </JoinCard>
       );
     case "already": {
@@ -260,4 +250,13 @@ function HomeLink() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorBoundary error={error} />;
+}
+
+/** Back to the session the link is for, from a card that explains why it cannot be used. */
+function ViewSessionLink({ sessionId }: { sessionId: string }) {
+  return (
+    <Link to={`/sessions/${sessionId}`} className={buttonClasses("primary", "md", "mt-6")}>
+      View Session
+    </Link>
+  );
 }
