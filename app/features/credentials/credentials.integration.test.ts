@@ -133,6 +133,45 @@ async function peerConfirmed(title = "Blue Note night", peerName = "Asha Rao") {
   return { owner, sessionId, slug: await slugOf(owner.artistId), peer };
 }
 
+type Artist = Awaited<ReturnType<typeof createEstablishedArtist>>;
+
+/** A jam of `owner`'s that ended hours ago, which each of `members` joined and confirmed. */
+async function confirmedJam(owner: Artist, members: Artist[], title: string) {
+  const jam = await createSession(database.db, owner.artistId, {
+    title,
+    startTime: new Date(Date.now() - 3 * 3_600_000),
+  });
+  for (const member of members) {
+    await database.db.insert(sessionParticipants).values({
+      sessionId: jam,
+      artistProfileId: member.artistId,
+      participationType: "collaborator",
+      verificationStatus: "verified",
+    });
+    await answerLineup(ctx(), artistActor(member), { sessionId: jam, answer: "confirmed" });
+  }
+  return jam;
+}
+
+/** `by` confirms a session of `of`'s that ended hours ago, through its share link. */
+async function confirmSessionOf(by: Artist, of: Artist, trustScore: 100 | 75 | 50 | 25 = 75) {
+  const sessionId = await createSession(database.db, of.artistId, {
+    startTime: new Date(Date.now() - 5 * 3_600_000),
+  });
+  const link = await createSharingLink(ctx(), artistActor(of), { sessionId, maxUses: null });
+  const token = decodeURIComponent(new URL(link.url).pathname.split("/").pop() ?? "");
+  await submitPeerVerification(ctx(), artistActor(by), { token, notes: null, trustScore });
+}
+
+/** The levels of a session's live (unrevoked) credentials. */
+const liveLevels = async (sessionId: string) =>
+  (
+    await database.db
+      .select({ level: credentials.level })
+      .from(credentials)
+      .where(and(eq(credentials.sessionId, sessionId), isNull(credentials.revokedAt)))
+  ).map((r) => r.level);
+
 function runVerifyCv(...args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/verify-cv.ts", ...args], {
@@ -472,46 +511,13 @@ describe("checking", () => {
       await createEstablishedArtist({ db: database.db }),
     ];
     // A trio: B and C joined the owner's jam and confirmed it after the end.
-    const jam = await createSession(database.db, owner.artistId, {
-      title: "Trio jam",
-      startTime: new Date(Date.now() - 3 * 3_600_000),
-    });
-    for (const member of [b, c]) {
-      await database.db.insert(sessionParticipants).values({
-        sessionId: jam,
-        artistProfileId: member.artistId,
-        participationType: "collaborator",
-        verificationStatus: "verified",
-      });
-      await answerLineup(ctx(), artistActor(member), { sessionId: jam, answer: "confirmed" });
-    }
+    const jam = await confirmedJam(owner, [b, c], "Trio jam");
     await drain();
-    const liveLevel = async () =>
-      (
-        await database.db
-          .select({ level: credentials.level })
-          .from(credentials)
-          .where(and(eq(credentials.sessionId, jam), isNull(credentials.revokedAt)))
-      ).map((r) => r.level);
-    expect(await liveLevel()).toEqual(["Lineup-verified"]);
+    expect(await liveLevels(jam)).toEqual(["Lineup-verified"]);
     // Then the owner confirms a session of each of them: the three only vouch for each other.
-    for (const member of [b, c]) {
-      const theirs = await createSession(database.db, member.artistId, {
-        startTime: new Date(Date.now() - 5 * 3_600_000),
-      });
-      const link = await createSharingLink(ctx(), artistActor(member), {
-        sessionId: theirs,
-        maxUses: null,
-      });
-      const token = decodeURIComponent(new URL(link.url).pathname.split("/").pop() ?? "");
-      await submitPeerVerification(ctx(), artistActor(owner), {
-        token,
-        notes: null,
-        trustScore: 100,
-      });
-    }
+    for (const member of [b, c]) await confirmSessionOf(owner, member, 100);
     await drain();
-    expect(await liveLevel()).toEqual(["Peer-confirmed"]);
+    expect(await liveLevels(jam)).toEqual(["Peer-confirmed"]);
   });
 
   it("re-signs the third member's session when a confirmation between the other two closes a ring of three", async () => {
@@ -520,44 +526,16 @@ describe("checking", () => {
       await createEstablishedArtist({ db: database.db }),
       await createEstablishedArtist({ db: database.db }),
     ];
-    /** `by` confirms a session of `owner` that ended hours ago, through its share link. */
-    const confirmSessionOf = async (by: typeof a, owner: typeof a) => {
-      const sessionId = await createSession(database.db, owner.artistId, {
-        startTime: new Date(Date.now() - 5 * 3_600_000),
-      });
-      const link = await createSharingLink(ctx(), artistActor(owner), { sessionId, maxUses: null });
-      const token = decodeURIComponent(new URL(link.url).pathname.split("/").pop() ?? "");
-      await submitPeerVerification(ctx(), artistActor(by), { token, notes: null, trustScore: 75 });
-    };
     // C's jam: A and B joined and confirmed it after the end, two voices from outside: Lineup.
-    const jam = await createSession(database.db, c.artistId, {
-      title: "Trio jam",
-      startTime: new Date(Date.now() - 3 * 3_600_000),
-    });
-    for (const member of [a, b]) {
-      await database.db.insert(sessionParticipants).values({
-        sessionId: jam,
-        artistProfileId: member.artistId,
-        participationType: "collaborator",
-        verificationStatus: "verified",
-      });
-      await answerLineup(ctx(), artistActor(member), { sessionId: jam, answer: "confirmed" });
-    }
+    const jam = await confirmedJam(c, [a, b], "Trio jam");
     // C vouches for A: A is in C's ring now, B still stands outside it.
     await confirmSessionOf(c, a);
     await drain();
-    const liveLevel = async () =>
-      (
-        await database.db
-          .select({ level: credentials.level })
-          .from(credentials)
-          .where(and(eq(credentials.sessionId, jam), isNull(credentials.revokedAt)))
-      ).map((r) => r.level);
-    expect(await liveLevel()).toEqual(["Lineup-verified"]);
+    expect(await liveLevels(jam)).toEqual(["Lineup-verified"]);
     // A vouches for B: C → A → B → C is a ring of three, closed without C taking part.
     await confirmSessionOf(a, b);
     await drain();
-    expect(await liveLevel()).toEqual(["Peer-confirmed"]);
+    expect(await liveLevels(jam)).toEqual(["Peer-confirmed"]);
   });
 
   it("re-signs a session whose ring member an outsider then vouches for", async () => {
@@ -567,43 +545,16 @@ describe("checking", () => {
       await createEstablishedArtist({ db: database.db }),
       await createEstablishedArtist({ db: database.db }),
     ];
-    const confirmSessionOf = async (by: typeof owner, of: typeof owner) => {
-      const sessionId = await createSession(database.db, of.artistId, {
-        startTime: new Date(Date.now() - 5 * 3_600_000),
-      });
-      const link = await createSharingLink(ctx(), artistActor(of), { sessionId, maxUses: null });
-      const token = decodeURIComponent(new URL(link.url).pathname.split("/").pop() ?? "");
-      await submitPeerVerification(ctx(), artistActor(by), { token, notes: null, trustScore: 75 });
-    };
     // The owner's jam, confirmed by X and Z, who each have the owner's word for a gig of theirs:
     // two pairs, every voice inside the owner's ring.
-    const jam = await createSession(database.db, owner.artistId, {
-      title: "Pairs jam",
-      startTime: new Date(Date.now() - 3 * 3_600_000),
-    });
-    for (const member of [x, z]) {
-      await database.db.insert(sessionParticipants).values({
-        sessionId: jam,
-        artistProfileId: member.artistId,
-        participationType: "collaborator",
-        verificationStatus: "verified",
-      });
-      await answerLineup(ctx(), artistActor(member), { sessionId: jam, answer: "confirmed" });
-      await confirmSessionOf(owner, member);
-    }
+    const jam = await confirmedJam(owner, [x, z], "Pairs jam");
+    for (const member of [x, z]) await confirmSessionOf(owner, member);
     await drain();
-    const liveLevel = async () =>
-      (
-        await database.db
-          .select({ level: credentials.level })
-          .from(credentials)
-          .where(and(eq(credentials.sessionId, jam), isNull(credentials.revokedAt)))
-      ).map((r) => r.level);
-    expect(await liveLevel()).toEqual(["Peer-confirmed"]);
+    expect(await liveLevels(jam)).toEqual(["Peer-confirmed"]);
     // Someone outside the ring vouches for X: X's voice now stands on more than the owner.
     await confirmSessionOf(outsider, x);
     await drain();
-    expect(await liveLevel()).toEqual(["Lineup-verified"]);
+    expect(await liveLevels(jam)).toEqual(["Lineup-verified"]);
   });
 
   it("signs again with evidence once a file has a SHA-256, revoking the older credential", async () => {
