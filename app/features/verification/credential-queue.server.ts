@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { enqueueJob } from "~/lib/jobs.server";
 import { type Queryable, queryRows } from "~db/client";
+import { confirmationsWhere } from "./verification-levels.server";
 
 /** The job queue of sessions whose credential may need signing, re-signing or revoking. */
 export const CREDENTIAL_REFRESH_QUEUE = "credentials.refresh-session";
@@ -29,8 +30,20 @@ export async function queueArtistsCredentialRefresh(
 ): Promise<void> {
   const artists = new Set([owner, confirmer]);
   if (owner !== confirmer) {
-    for (const { id } of await commonNeighbours(tx, owner, confirmer)) artists.add(id);
-    for (const { id } of await confirmedBy(tx, owner)) artists.add(id);
+    const around = await confirmationsWhere(
+      tx,
+      sql`s.artist_profile_id IN (${owner}, ${confirmer}) OR c.artist_id IN (${owner}, ${confirmer})`,
+    );
+    /** The artists with a confirmation, either way, with `artist`. */
+    const neighbours = (artist: string) =>
+      new Set(
+        around.flatMap((r) =>
+          r.artistId === artist ? [r.ownerId] : r.ownerId === artist ? [r.artistId] : [],
+        ),
+      );
+    const ofConfirmer = neighbours(confirmer);
+    for (const id of neighbours(owner)) if (ofConfirmer.has(id)) artists.add(id);
+    for (const r of around) if (r.artistId === owner) artists.add(r.ownerId);
   }
   for (const artistId of artists) {
     const rows = await queryRows<{ id: string }>(
@@ -42,38 +55,4 @@ export async function queueArtistsCredentialRefresh(
     );
     for (const { id } of rows) await queueCredentialRefresh(tx, id);
   }
-}
-
-/** The artists whose sessions `artist` confirmed. */
-function confirmedBy(tx: Queryable, artist: string) {
-  return queryRows<{ id: string }>(
-    tx,
-    sql`SELECT s.artist_profile_id::text AS id
-        FROM peer_verifications p JOIN music_sessions s ON s.id = p.session_id
-        WHERE p.verified_by_artist_id = ${artist}
-      UNION
-      SELECT s.artist_profile_id::text
-        FROM lineup_confirmations l JOIN music_sessions s ON s.id = l.session_id
-        WHERE l.artist_profile_id = ${artist}`,
-  );
-}
-
-/** Artists with a confirmation (either way) with both `a` and `b`. */
-function commonNeighbours(tx: Queryable, a: string, b: string) {
-  return queryRows<{ id: string }>(
-    tx,
-    sql`WITH edges AS (
-        SELECT p.verified_by_artist_id AS x, s.artist_profile_id AS y
-        FROM peer_verifications p JOIN music_sessions s ON s.id = p.session_id
-        WHERE s.artist_profile_id IN (${a}, ${b}) OR p.verified_by_artist_id IN (${a}, ${b})
-        UNION
-        SELECT l.artist_profile_id, s.artist_profile_id
-        FROM lineup_confirmations l JOIN music_sessions s ON s.id = l.session_id
-        WHERE s.artist_profile_id IN (${a}, ${b}) OR l.artist_profile_id IN (${a}, ${b})
-      ), near AS (
-        SELECT x AS artist, y AS other FROM edges UNION SELECT y, x FROM edges
-      )
-      SELECT n1.other::text AS id FROM near n1 JOIN near n2 ON n2.other = n1.other
-      WHERE n1.artist = ${a} AND n2.artist = ${b} AND n1.other NOT IN (${a}, ${b})`,
-  );
 }

@@ -41,7 +41,7 @@ type ConfirmationRow = {
  * who had logged no session of their own then. All of these are fixed once given, so a level never
  * changes by itself as time passes.
  */
-function confirmationsWhere(db: Queryable, where: SQL) {
+export function confirmationsWhere(db: Queryable, where: SQL) {
   return queryRows<ConfirmationRow>(
     db,
     sql`WITH c AS (
