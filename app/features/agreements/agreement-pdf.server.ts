@@ -363,7 +363,7 @@ export async function renderAgreementPdf(json: string): Promise<Buffer> {
     // PDF/A-3 is PDF 1.7, and pdfkit writes the XMP metadata (with pdfaid) only above 1.3.
     pdfVersion: "1.7",
     subset: "PDF/A-3b",
-    tagged: true,
+    // Not `tagged`: that would declare a structure tree this layout does not build.
     lang: "en-IN",
     displayTitle: true,
     // pdfkit derives the file ID from this info (an MD5 of it), so the ID is fixed by the hash
