@@ -3,16 +3,27 @@
  * site: every proof, every issuer key, and each credential's revocation where its status list can
  * be reached. Usage: npm run verify-cv -- <file> [--offline]
  * Exit 0 when every proof holds and nothing is revoked, 1 otherwise (2 for a usage error).
+ *
+ * A booking agreement (agreement.json) is checked too: its hash, GigLedger's signature over it,
+ * and (online) that the signer's did.json lists the key. Exit 0 only when all of those hold;
+ * offline the key is not checked.
  */
 import { readFileSync } from "node:fs";
+import {
+  type AgreementCheck,
+  AgreementFormatError,
+  agreementFileOf,
+  checkAgreement,
+} from "~/features/agreements/agreement-check";
 import { didDocumentUrl } from "~/features/credentials/did";
 import { type CvCheck, CvFormatError, checkCv } from "~/features/credentials/verify.server";
+import { formatPaise } from "~/lib/money-text";
 
 const args = process.argv.slice(2);
 const offline = args.includes("--offline");
 const file = args.find((a) => !a.startsWith("--"));
 if (!file) {
-  console.error("Usage: npm run verify-cv -- <cv.json or bundle> [--offline]");
+  console.error("Usage: npm run verify-cv -- <cv.json, bundle or agreement.json> [--offline]");
   process.exit(2);
 }
 
@@ -61,8 +72,55 @@ function print(result: CvCheck) {
     );
 }
 
+let didJsonSource = "";
+
+function printAgreement(result: AgreementCheck) {
+  const keyPublished =
+    result.keyPublished === true
+      ? "yes"
+      : result.keyPublished === false
+        ? "NO"
+        : offline
+          ? "not checked (offline)"
+          : `not checked (${didJsonSource || "its did.json"} not reachable)`;
+  console.log(
+    `Agreement ${result.sha256}: ${result.intact ? "intact" : "CHANGED (its hash does not match)"}, ${result.signatureValid ? "signed" : "SIGNATURE DOES NOT HOLD, claims to be signed"} by ${result.signer} (key ${result.publicKeyMultibase}), key published: ${keyPublished}`,
+  );
+  if (!result.intact) console.log(`  Hash of the agreement in the file: ${result.computedSha256}`);
+  const { summary: s } = result;
+  const or = (v: string | null, none = "not stated") => v ?? none;
+  console.log(`  Artist: ${or(s.artistName)}`);
+  console.log(`  Client: ${or(s.clientName)}`);
+  console.log(`  Event date: ${or(s.eventDate)}`);
+  console.log(`  Total: ${s.totalPaise === null ? "not stated" : formatPaise(s.totalPaise)}`);
+  console.log(`  Cancellation policy: ${or(s.policyName)}`);
+  console.log(`  Frozen at: ${or(s.frozenAt)}`);
+  console.log(`  Replaces: ${or(s.supersedes, "no earlier agreement")}`);
+}
+
+async function verifyAgreement(input: unknown): Promise<never> {
+  const result = await checkAgreement(input, {
+    async resolveDid(did) {
+      const url = didDocumentUrl(did);
+      didJsonSource = url?.href ?? "";
+      return url ? await fetchJson(url.href) : null;
+    },
+  });
+  printAgreement(result);
+  const ok = result.intact && result.signatureValid && (offline || result.keyPublished === true);
+  if (ok) console.log("OK: the agreement is intact and its signature holds.");
+  else
+    console.log(
+      `FAILED: ${result.problem ?? "the signer's did.json could not be read, so the key is not checked (--offline skips it)."}`,
+    );
+  process.exit(ok ? 0 : 1);
+}
+
 try {
-  const input = JSON.parse(readFileSync(file, "utf8")) as unknown;
+  const text = readFileSync(file, "utf8");
+  const agreement = agreementFileOf(text);
+  if (agreement !== null) await verifyAgreement(agreement);
+  const input = JSON.parse(text) as unknown;
   const result = await checkCv(input, {
     async resolveDid(did, snapshot) {
       if (snapshot) {
@@ -86,7 +144,9 @@ try {
   process.exit(ok ? 0 : 1);
 } catch (error) {
   const message =
-    error instanceof CvFormatError || error instanceof SyntaxError
+    error instanceof CvFormatError ||
+    error instanceof AgreementFormatError ||
+    error instanceof SyntaxError
       ? error.message
       : String((error as Error)?.message ?? error);
   console.error(`FAILED: ${message}`);

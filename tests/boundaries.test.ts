@@ -56,6 +56,8 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "sharing -> music-sessions/music-sessions.policy",
   "sharing -> music-sessions/music-sessions.schema",
   "sharing -> music-sessions/music-sessions.server",
+  // An agreement is signed by the CV's key: its DID and key id.
+  "agreements -> credentials/did",
 ]);
 
 const ROOT = path.resolve(import.meta.dirname, "..");
