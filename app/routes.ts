@@ -35,6 +35,10 @@ export default [
   route("bookings/:bookingId", "routes/bookings.$bookingId.tsx"),
   route("bookings/:bookingId/events", "routes/bookings.$bookingId.events.tsx"),
   route("bookings/:bookingId/calendar.ics", "routes/bookings.$bookingId.ics.tsx"),
+  // The booking's signed agreement: its page, its exact JSON and its PDF (two parties only)
+  route("bookings/:bookingId/agreement", "routes/bookings.$bookingId.agreement.tsx"),
+  route("bookings/:bookingId/agreement.json", "routes/bookings.$bookingId.agreement-json.ts"),
+  route("bookings/:bookingId/agreement.pdf", "routes/bookings.$bookingId.agreement-pdf.ts"),
   route("client-bookings", "routes/client-bookings.tsx"),
   route("rate/:token", "routes/rate.$token.tsx"),
   // Calendar feeds out and calendars in (decision 016)

@@ -29,3 +29,10 @@ export const EVENT_TYPES = [
 ] as const;
 export const ANALYTICS_EVENT_TYPES = ["view", "media_play", "share"] as const;
 export const ROLES = ["artist", "client", "admin"] as const;
+
+/** A booking's terms, version by version (docs/decisions/047). */
+export const POLICY_CODES = ["flexible", "moderate", "strict"] as const;
+export const OFFER_KINDS = ["request", "quote"] as const;
+export const OFFER_STATUSES = ["open", "superseded", "declined", "withdrawn", "accepted"] as const;
+export const AGREEMENT_PARTIES = ["artist", "client"] as const;
+export const AGREEMENT_STATUSES = ["in_force", "superseded", "cancelled"] as const;

@@ -25,6 +25,8 @@ import {
 } from "drizzle-orm/pg-core";
 
 import {
+  AGREEMENT_PARTIES,
+  AGREEMENT_STATUSES,
   ANALYTICS_EVENT_TYPES,
   AVAILABILITY_STATUSES,
   BOOKING_CANCELLERS,
@@ -32,8 +34,11 @@ import {
   EVENT_TYPES,
   LINEUP_ANSWERS,
   MEDIA_TYPES,
+  OFFER_KINDS,
+  OFFER_STATUSES,
   PARTICIPANT_STATUSES,
   PARTICIPATION_TYPES,
+  POLICY_CODES,
   ROLES,
   SESSION_TYPES,
   TRUST_SCORES,
@@ -191,9 +196,19 @@ export const artistProfiles = pgTable(
     // Sessions logged from a rated booking (Client-verified gigs); kept by the same trigger.
     clientVerifiedSessions: integer().notNull().default(0),
     totalMinutes: bigint({ mode: "number" }).notNull().default(0),
+    // The artist's published booking terms (docs/decisions/047): a request is an offer on these.
+    depositBps: integer().notNull().default(3000),
+    balanceDueDays: integer().notNull().default(7),
+    cancellationPolicy: text({ enum: POLICY_CODES }).notNull().default("moderate"),
     ...timestamps,
   },
   (t) => [
+    check(
+      "artist_profiles_deposit_check",
+      sql`${t.depositBps} = 0 OR (${t.depositBps} BETWEEN 1000 AND 10000 AND ${t.depositBps} % 500 = 0)`,
+    ),
+    check("artist_profiles_balance_due_check", sql`${t.balanceDueDays} IN (0, 3, 7, 14, 28)`),
+    check("artist_profiles_policy_check", oneOf("cancellation_policy", POLICY_CODES)),
     check("artist_profiles_rating_check", sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
     check("artist_profiles_total_reviews_check", sql`${t.totalReviews} >= 0`),
     check(
@@ -477,6 +492,8 @@ export const bookings = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     cancelledBy: text({ enum: BOOKING_CANCELLERS }),
     cancelReason: text(),
+    // What a cancellation of the agreed booking came to under its policy (cancellationOutcome).
+    cancelOutcome: jsonb().$type<Record<string, unknown>>(),
     // iCalendar SEQUENCE of the booking's event in calendar feeds: a trigger (migration 0007) adds
     // one whenever what a calendar shows of it changes.
     calendarSequence: integer().notNull().default(0),
@@ -835,3 +852,110 @@ export const sentMails = pgTable("sent_mails", {
   key: text().primaryKey(),
   sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+// ─── Quotes and agreements (docs/decisions/047) ──────────────────────────────────────────────
+
+/**
+ * A booking's terms, version by version, never edited: version 1 is the client's request on the
+ * artist's published terms, every later one the artist's quote. `canonical` is the offer's RFC 8785
+ * JSON (an OfferDocument) and `sha256` its hash, which each party accepts. At most one is open.
+ */
+export const offers = pgTable(
+  "offers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    version: integer().notNull(),
+    kind: text({ enum: OFFER_KINDS }).notNull(),
+    status: text({ enum: OFFER_STATUSES }).notNull().default("open"),
+    totalPaise: bigint({ mode: "number" }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }),
+    canonical: text().notNull(),
+    sha256: text().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex().on(t.bookingId, t.version),
+    uniqueIndex("offers_one_open_idx").on(t.bookingId).where(sql`${t.status} = 'open'`),
+    check("offers_version_check", sql`${t.version} >= 1`),
+    check("offers_kind_check", oneOf("kind", OFFER_KINDS)),
+    check("offers_status_check", oneOf("status", OFFER_STATUSES)),
+    check("offers_total_check", sql`${t.totalPaise} >= 0 AND ${t.totalPaise} <= 2500000000`),
+    check("offers_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/** Each party's acceptance of an offer: who, when, the hash they were shown. Never updated. */
+export const offerAcceptances = pgTable(
+  "offer_acceptances",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    offerId: uuid()
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    party: text({ enum: AGREEMENT_PARTIES }).notNull(),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    acceptedAt: timestamp({ withTimezone: true }).notNull(),
+    sha256Shown: text().notNull(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [
+    uniqueIndex().on(t.offerId, t.party),
+    check("offer_acceptances_party_check", oneOf("party", AGREEMENT_PARTIES)),
+  ],
+);
+
+/** The client's "Ask for Changes" on an open quote: a message and optional wishes. */
+export const offerChangeRequests = pgTable(
+  "offer_change_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    offerId: uuid()
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    requestedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    message: text().notNull(),
+    wishedTotalPaise: bigint({ mode: "number" }),
+    wishedDepositBps: integer(),
+    wishedPolicy: text({ enum: POLICY_CODES }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.offerId),
+    check("offer_change_requests_message_check", sql`char_length(${t.message}) BETWEEN 1 AND 2000`),
+  ],
+);
+
+/**
+ * An offer both parties accepted, frozen: `json` is agreement.json's exact bytes (a SignedAgreement
+ * in canonical JSON) and `sha256` the agreement's hash. A trigger refuses any change to either.
+ * At most one agreement of a booking is in force; a change both accept supersedes it.
+ */
+export const agreements = pgTable(
+  "agreements",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    offerId: uuid()
+      .notNull()
+      .unique()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    status: text({ enum: AGREEMENT_STATUSES }).notNull().default("in_force"),
+    json: text().notNull(),
+    sha256: text().notNull().unique(),
+    frozenAt: timestamp({ withTimezone: true }).notNull(),
+    endedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("agreements_one_in_force_idx").on(t.bookingId).where(sql`${t.status} = 'in_force'`),
+    check("agreements_status_check", oneOf("status", AGREEMENT_STATUSES)),
+    check("agreements_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { agreementJobs } from "~/features/agreements/agreement-mails.server";
 import { bookingJobs } from "~/features/bookings/booking-jobs.server";
 import { calendarJobs } from "~/features/calendars/imports.server";
 import { credentialJobs } from "~/features/credentials/issuance.server";
@@ -78,6 +79,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       ...calendarJobs({ db: database.db, env, logger }),
       ...bookingJobs({ db: database.db, env, mailer }),
       ...lineupMailJobs({ db: database.db, env, mailer }),
+      ...agreementJobs({ db: database.db, env, mailer }),
     ],
   });
 

@@ -32,6 +32,26 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "sharing -> verification/session-columns.server",
   // After a peer verification the ladder decides the level and writes it on the row.
   "sharing -> verification/verification-levels.server",
+  // An artist publishes booking terms: the profile form offers the policies' choices and checks
+  // them (artists -> terms/policies), and shows each policy's table in plain words (terms-text).
+  "artists -> terms/policies",
+  "artists -> terms/terms-text",
+  // Terms and agreements (decision 047): the terms are the ground floor (policies, the one
+  // cancellation function, plain words); an agreement copies a policy whole and prints it.
+  "agreements -> terms/policies",
+  "agreements -> terms/terms-text",
+  "agreements -> terms/terms-types",
+  // A booking's request is an offer on the artist's published terms; its quotes and its
+  // agreement are kept by the agreements feature; "If you cancel now" is the terms' function.
+  "bookings -> agreements/agreement-document",
+  "bookings -> agreements/agreements.server",
+  "bookings -> agreements/offer-document",
+  "bookings -> terms/cancellation",
+  "bookings -> terms/policies",
+  "bookings -> terms/published-terms",
+  "bookings -> terms/published-terms.server",
+  "bookings -> terms/terms-text",
+  "bookings -> terms/terms-types",
   // Booking an artist follows the artist's own rule (not on one's own profile).
   "bookings -> artists/artists.policy",
   // A cancelled booking's substitutes: who is free that day.

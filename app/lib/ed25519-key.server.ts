@@ -1,4 +1,9 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+} from "node:crypto";
 
 /**
  * Ed25519 keys written as Multikey multibase strings (base58btc, "z…"), the form the W3C Data
@@ -62,15 +67,20 @@ export function generateSecretKeyMultibase(): string {
   return withHeader(SECRET_HEADER, Buffer.from(d, "base64url"));
 }
 
-/** The public key (multibase) that belongs to a secret key (multibase). */
-export function publicKeyOfSecretKey(secretKeyMultibase: string): string {
+/** A secret key (multibase) as a Node KeyObject, for `crypto.sign`. */
+export function privateKeyOfSecretKey(secretKeyMultibase: string): KeyObject {
   const seed = seedOfSecretKey(secretKeyMultibase);
   if (!seed) throw new Error("Not an Ed25519 secret key multibase");
-  const privateKey = createPrivateKey({
+  return createPrivateKey({
     key: Buffer.concat([PKCS8_PREFIX, seed]),
     format: "der",
     type: "pkcs8",
   });
+}
+
+/** The public key (multibase) that belongs to a secret key (multibase). */
+export function publicKeyOfSecretKey(secretKeyMultibase: string): string {
+  const privateKey = privateKeyOfSecretKey(secretKeyMultibase);
   const x = createPublicKey(privateKey).export({ format: "jwk" }).x;
   if (!x) throw new Error("Ed25519 key without a public part");
   return withHeader(PUBLIC_HEADER, Buffer.from(x, "base64url"));

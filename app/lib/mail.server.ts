@@ -1,12 +1,26 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
-type StoredMail = Mail & { id: string; sentAt: string; links: string[] };
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
+/** The outbox keeps each attachment's name, type, size and SHA-256, not its bytes. */
+type StoredAttachment = { filename: string; contentType: string; size: number; sha256: string };
+type StoredMail = Omit<Mail, "attachments"> & {
+  id: string;
+  sentAt: string;
+  links: string[];
+  attachments?: StoredAttachment[];
+};
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;
@@ -70,8 +84,19 @@ export function createMailer(env: Env, logger: Logger): Mailer {
   return {
     async send(mail) {
       await mkdir(dir, { recursive: true });
+      const { attachments, ...rest } = mail;
       const stored: StoredMail = {
-        ...mail,
+        ...rest,
+        ...(attachments?.length
+          ? {
+              attachments: attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                size: a.content.length,
+                sha256: createHash("sha256").update(a.content).digest("hex"),
+              })),
+            }
+          : {}),
         id: randomUUID(),
         sentAt: new Date().toISOString(),
         links: mail.text.match(LINK) ?? [],

@@ -11,18 +11,28 @@ import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { requireUser } from "~/features/accounts/accounts.server";
+import {
+  acceptQuote,
+  askForChanges,
+  declineQuote,
+  sendQuote,
+} from "~/features/bookings/booking-quotes.server";
 import { rateBooking, setVenueVisibility } from "~/features/bookings/booking-ratings.server";
 import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
+import { BookingTermsPanel } from "~/features/bookings/booking-terms-panel";
+import { bookingTermsOf } from "~/features/bookings/booking-terms-view.server";
 import { formatBookingWhen, formatDuration } from "~/features/bookings/booking-time";
 import { getBooking } from "~/features/bookings/booking-views.server";
 import {
   canAddBookingToCalendar,
+  canAnswerQuote,
   canArtistCancelBooking,
   canCancelBooking,
   canChooseVenueVisibility,
   canMessageBooking,
   canRateBooking,
   canRespondToBooking,
+  canSendQuote,
   isBookingArtist,
 } from "~/features/bookings/bookings.policy";
 import {
@@ -34,6 +44,11 @@ import {
 } from "~/features/bookings/bookings.schema";
 import { acceptBooking, cancelBooking, declineBooking } from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
+import {
+  AcceptQuoteSchema,
+  ChangeRequestSchema,
+  parseQuoteForm,
+} from "~/features/bookings/quotes.schema";
 import { RatingForm, ShowVenueCheckbox } from "~/features/bookings/rating-form";
 import {
   listSubstitutes,
@@ -44,9 +59,20 @@ import { listMessages, markMessagesRead, sendMessage } from "~/features/messages
 import { MessagesPanel } from "~/features/messages/messages-panel";
 import { clientRecordText } from "~/features/trust/trust";
 import { getClientRecord } from "~/features/trust/trust.server";
+import type { SignedInActor } from "~/lib/actor";
 import { formatLongDate, formatWallClock } from "~/lib/dates";
-import { attempt, notFound, parseForm, readForm, replyError, replyOk } from "~/lib/form.server";
+import {
+  attempt,
+  notFound,
+  parseForm,
+  readForm,
+  replyError,
+  replyInvalid,
+  replyOk,
+  typedValues,
+} from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { requestOriginOf } from "~/lib/request-origin.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { usePending } from "~/lib/use-pending";
@@ -65,10 +91,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const booking = await getBooking(context, user, params.bookingId);
   if (!booking) notFound();
   const isArtist = isBookingArtist(user, booking);
-  const [messages, clientRecord, substitutes] = await Promise.all([
+  const [messages, clientRecord, substitutes, terms] = await Promise.all([
     listMessages(context, user, { booking }),
     isArtist ? getClientRecord(context, user, { clientUserId: booking.clientUserId }) : null,
     listSubstitutes(context, user, booking),
+    bookingTermsOf(context, user, booking),
   ]);
   // Loading the page reads the conversation: the next message mails this party again.
   await markMessagesRead(context, user, booking);
@@ -88,7 +115,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         }
       : null,
     messages,
+    terms,
     can: {
+      quote: canSendQuote(user, booking),
+      answerQuote: canAnswerQuote(user, booking),
       addToCalendar: canAddBookingToCalendar(user, booking),
       respond: canRespondToBooking(user, booking),
       cancel: canCancelBooking(user, booking),
@@ -102,6 +132,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const FAILURES: Record<BookingIntent, string> = {
   accept: "Failed to update booking status. Please try again.",
+  quote: "Failed to send the quote. Please try again.",
+  acceptQuote: "Failed to accept the quote. Please try again.",
+  askChanges: "Failed to send your request for changes. Please try again.",
+  declineQuote: "Failed to decline the quote. Please try again.",
   decline: "Failed to update booking status. Please try again.",
   cancel: "Failed to update booking status. Please try again.",
   rate: "Failed to submit rating. Please try again.",
@@ -139,6 +173,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (!isBookingIntent(intent)) return replyError(400, "Unknown request.");
+  if (isQuoteIntent(intent)) return quoteAction({ request, context, user, form, intent, params });
   const parsed = parseForm(
     BookingActionSchema,
     form,
@@ -154,7 +189,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const run = async () => {
     switch (input.intent) {
       case "accept":
-        await acceptBooking(context, user, bookingId);
+        await acceptBooking(context, user, bookingId, {
+          sha256: input.sha256,
+          ...requestOriginOf(request, context),
+        });
         return redirectWithToast(back, {
           title: "Booking Confirmed",
           description: "The client has been notified.",
@@ -218,6 +256,89 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
+type QuoteIntent = "quote" | "acceptQuote" | "askChanges" | "declineQuote";
+const isQuoteIntent = (intent: BookingIntent): intent is QuoteIntent =>
+  intent === "quote" ||
+  intent === "acceptQuote" ||
+  intent === "askChanges" ||
+  intent === "declineQuote";
+
+/** The quote's actions (docs/product.md, "Quotes and agreements"): each refusal is a plain 4xx. */
+async function quoteAction({
+  request,
+  context,
+  user,
+  form,
+  intent,
+  params,
+}: {
+  request: Request;
+  context: Route.ActionArgs["context"];
+  user: SignedInActor;
+  form: FormData;
+  intent: QuoteIntent;
+  params: { bookingId: string };
+}) {
+  const { bookingId } = params;
+  const page = `/bookings/${bookingId}`;
+  const origin = requestOriginOf(request, context);
+  const values = typedValues(form);
+  const options = {
+    values,
+    toastTitle: "Error",
+    failure: {
+      message: FAILURES[intent],
+      logger: context.logger,
+      event: `booking ${intent} failed`,
+    },
+  };
+  switch (intent) {
+    case "quote": {
+      const parsed = parseQuoteForm(form);
+      if (!parsed.ok) return replyInvalid(parsed.fieldErrors, values);
+      return attempt(async () => {
+        const offer = await sendQuote(context, user, { bookingId, quote: parsed.data, ...origin });
+        return redirectWithToast(page, {
+          title: "Quote Sent",
+          description: `Version ${offer.version} is with the client.`,
+        });
+      }, options);
+    }
+    case "acceptQuote": {
+      const parsed = parseForm(AcceptQuoteSchema, form);
+      if (!parsed.ok) return parsed.reply;
+      return attempt(async () => {
+        await acceptQuote(context, user, { bookingId, sha256: parsed.data.sha256, ...origin });
+        return redirectWithToast(`${page}/agreement`, {
+          title: "Booking Agreed",
+          description: "The signed agreement is below; the artist has been told.",
+        });
+      }, options);
+    }
+    case "askChanges": {
+      const parsed = parseForm(ChangeRequestSchema, form);
+      if (!parsed.ok) return parsed.reply;
+      return attempt(async () => {
+        await askForChanges(context, user, { bookingId, change: parsed.data });
+        return redirectWithToast(page, {
+          title: "Request Sent",
+          description: "The artist has been asked for a revised quote.",
+        });
+      }, options);
+    }
+    case "declineQuote":
+      return attempt(async () => {
+        const { endsRequest } = await declineQuote(context, user, { bookingId });
+        return redirectWithToast(page, {
+          title: "Quote Declined",
+          description: endsRequest
+            ? "Your request has been withdrawn and the artist told."
+            : "The booking stays as agreed; the artist has been told.",
+        });
+      }, options);
+  }
+}
+
 function Detail({
   icon: Icon,
   label,
@@ -239,7 +360,7 @@ function Detail({
 }
 
 export default function BookingDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, userId, isArtist, messages, can } = loaderData;
+  const { booking, userId, isArtist, messages, can, terms } = loaderData;
   useToastOn(actionData, actionData?.toast);
   const busy = usePending();
   return (
@@ -352,11 +473,16 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
         <FormError>{actionData?.formError}</FormError>
         {can.respond ? (
           <div className="mt-6 flex flex-wrap items-start gap-3">
-            <Form method="post">
-              <Button type="submit" name="intent" value="accept" disabled={busy}>
-                Accept Booking
-              </Button>
-            </Form>
+            {terms.open?.kind === "quote" ? null : (
+              <Form method="post">
+                {terms.open ? (
+                  <input type="hidden" name="sha256" value={terms.open.sha256} />
+                ) : null}
+                <Button type="submit" name="intent" value="accept" disabled={busy}>
+                  Accept Booking
+                </Button>
+              </Form>
+            )}
             {/* A disclosure, so the optional reason is asked for also without JavaScript. */}
             <details
               className="group min-w-0 flex-1"
@@ -455,6 +581,19 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
           />
         ) : null}
       </Card>
+      <BookingTermsPanel
+        bookingId={booking.id}
+        terms={terms}
+        isArtist={isArtist}
+        artistName={booking.artistName}
+        clientName={booking.clientName}
+        timeZone={booking.timeZone}
+        canQuote={can.quote}
+        canAnswer={can.answerQuote}
+        values={actionData?.values}
+        errors={actionData?.fieldErrors}
+        busy={busy}
+      />
       {loaderData.substitutes ? (
         <SubstituteList
           substitutes={loaderData.substitutes.artists}

@@ -19,6 +19,7 @@ import { addDays } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { attempt, notFound, parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { requestOriginOf } from "~/lib/request-origin.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/bookings";
@@ -66,6 +67,7 @@ const TOAST_TITLES: Record<string, string> = {
   [BOOKING_REFUSALS.startTimePassed]: "Date Not Available",
   [BOOKING_REFUSALS.duplicateRequest]: "Request Already Sent",
   [BOOKING_REFUSALS.rateLimited]: "Too Many Requests",
+  [BOOKING_REFUSALS.termsChanged]: "Terms Changed",
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,7 +83,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return attempt(
     async () => {
-      const booked = await createBookingRequest(context, user, parsed.data);
+      const booked = await createBookingRequest(
+        context,
+        user,
+        parsed.data,
+        requestOriginOf(request, context),
+      );
       // The first request made this user a client: the next look-up must see the new role.
       forgetCurrentUser(context);
       // The request's own page confirms it (also without JavaScript), with its messages.

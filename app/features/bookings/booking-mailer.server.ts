@@ -10,7 +10,8 @@ export const bookingUrl = (ctx: Pick<AppContext, "env">, id: string) =>
   new URL(`/bookings/${id}`, ctx.env.appUrl).href;
 
 /** A booking mail that fails is logged; the action that caused it still succeeds. */
-export async function sendQuietly(ctx: Ctx, mail: Parameters<Ctx["mailer"]["send"]>[0]) {
+export async function sendQuietly(ctx: Ctx, mail: Parameters<Ctx["mailer"]["send"]>[0] | null) {
+  if (!mail) return;
   try {
     await ctx.mailer.send(mail);
   } catch (error) {

@@ -1,27 +1,68 @@
 import { and, eq, sql } from "drizzle-orm";
+import { addOffer } from "~/features/agreements/agreements.server";
+import type { OfferChoices } from "~/features/agreements/offer-document";
 import { canBookArtist } from "~/features/artists/artists.policy";
 import { busyStatusOn } from "~/features/availability/availability.server";
+import { policyTerms } from "~/features/terms/policies";
+import type { PublishedTerms } from "~/features/terms/published-terms";
+import { publishedTermsSha256 } from "~/features/terms/published-terms.server";
 import type { SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { formatLongDate, todayIn, wallClockIn } from "~/lib/dates";
+import { rupeesToPaise } from "~/lib/money";
+import { formatPaise } from "~/lib/money-text";
 import { refuse } from "~/lib/problem";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import type { Queryable } from "~db/client";
 import { artistProfiles, bookings, profiles, userRoles, users } from "~db/schema";
 import { bookingUrl, emailOf, sendQuietly } from "./booking-mailer.server";
 import { type BookingFacts, bookingMails } from "./booking-mails";
+import { formatDuration } from "./booking-time";
 import { BOOKING_REFUSALS, BOOKING_REQUEST_LIMITS } from "./bookings.constants";
-import type { BookingRequest } from "./bookings.schema";
+import type { BookingRequest, RequestOrigin } from "./bookings.schema";
 import { estimateTotal } from "./pricing";
 
 type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
+
+/**
+ * The request's offer: one line, the estimate (hours × the hourly rate, ₹150 an hour without one),
+ * on the artist's published deposit, balance due day and policy.
+ */
+function requestChoices(
+  hours: number,
+  hourlyRate: number | null,
+  terms: PublishedTerms,
+  termsSha256: string,
+): OfferChoices {
+  const rate = rupeesToPaise(hourlyRate ?? 150);
+  return {
+    kind: "request",
+    lines: [
+      {
+        label: `Performance, ${formatDuration(hours)} at ${formatPaise(rate)} per hour`,
+        amountPaise: rupeesToPaise(estimateTotal(hours, hourlyRate)),
+      },
+    ],
+    depositBps: terms.depositBps,
+    balanceDueDays: terms.balanceDueDays,
+    cancellation: policyTerms(terms.policy),
+    included: [],
+    notes: null,
+    publishedTermsSha256: termsSha256,
+  };
+}
 
 /**
  * A client's request: every rule checked here, the amount computed here. The date and start time
  * are wall-clock values in the artist's zone, and "today" is the artist's today. The artist gets
  * the request by mail, the client a confirmation.
  */
-export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input: BookingRequest) {
+export async function createBookingRequest(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: BookingRequest,
+  origin: RequestOrigin = {},
+) {
   const [artist] = await ctx.db
     .select({
       id: artistProfiles.id,
@@ -30,6 +71,9 @@ export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input
       artistName: artistProfiles.artistName,
       hourlyRate: artistProfiles.hourlyRate,
       timeZone: artistProfiles.timeZone,
+      depositBps: artistProfiles.depositBps,
+      balanceDueDays: artistProfiles.balanceDueDays,
+      policy: artistProfiles.cancellationPolicy,
       email: users.email,
     })
     .from(artistProfiles)
@@ -61,7 +105,21 @@ export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input
       reason: BOOKING_REFUSALS.dateNotAvailable,
     });
   }
+  const terms = {
+    depositBps: artist.depositBps,
+    balanceDueDays: artist.balanceDueDays,
+    policy: artist.policy,
+  };
+  const termsSha256 = publishedTermsSha256(terms);
+  if (input.termsSha256 && input.termsSha256 !== termsSha256) {
+    refuse(
+      "conflict",
+      `${artist.artistName} changed their booking terms while you were reading them. Please read the new terms and send your request again.`,
+      { reason: BOOKING_REFUSALS.termsChanged },
+    );
+  }
   const totalAmount = estimateTotal(input.durationHours, artist.hourlyRate);
+  const clientName = await clientNameOf(ctx, actor.id);
   const id = await ctx.db.transaction(async (tx) => {
     // One request at a time per client and artist, so two sent at once can't both be first.
     await tx.execute(
@@ -105,13 +163,34 @@ export async function createBookingRequest(ctx: Ctx, actor: SignedInActor, input
         totalAmount,
       })
       .returning({ id: bookings.id });
+    const bookingId = created?.id as string;
+    // The request is the booking's first offer: the client's, on the published terms.
+    await addOffer(tx, {
+      facts: {
+        bookingId,
+        artist: { profileId: artist.id, userId: artist.userId, name: artist.artistName },
+        client: { userId: actor.id, name: clientName },
+        event: {
+          date: input.eventDate,
+          startTime: input.startTime,
+          timeZone: artist.timeZone,
+          durationMinutes: Math.round(input.durationHours * 60),
+          venue: input.venue,
+          eventType: input.eventType,
+          eventName: null,
+        },
+      },
+      choices: requestChoices(input.durationHours, artist.hourlyRate, terms, termsSha256),
+      maker: { party: "client", userId: actor.id, name: clientName, ...origin },
+      at: new Date(),
+      expiresAt: null,
+    });
     // Sending a first booking request is what makes a user a client.
     await tx.insert(userRoles).values({ userId: actor.id, role: "client" }).onConflictDoNothing();
-    return created?.id as string;
+    return bookingId;
   });
   const facts: BookingFacts = { ...input, timeZone: artist.timeZone, totalAmount };
   const url = bookingUrl(ctx, id);
-  const clientName = await clientNameOf(ctx, actor.id);
   const clientEmail = await emailOf(ctx, actor.id);
   if (clientEmail) {
     await sendQuietly(

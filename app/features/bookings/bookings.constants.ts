@@ -13,6 +13,10 @@ export const BOOKING_REFUSALS = {
   duplicateRequest: "duplicate_request",
   /** The client sent too many requests, to this artist or to anyone (see BOOKING_REQUEST_LIMITS). */
   rateLimited: "rate_limited",
+  /** The artist's published terms changed between the form and the request. */
+  termsChanged: "terms_changed",
+  /** The open quote is not the one the client read (revised, withdrawn or expired since). */
+  quoteChanged: "quote_changed",
 } as const;
 
 /**

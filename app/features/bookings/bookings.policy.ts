@@ -79,3 +79,19 @@ export const canSeeSubstitutes = (
 /** Both parties may message while the booking exists and both still have accounts. */
 export const canMessageBooking = (actor: Actor, b: BookingParties) =>
   canReadBooking(actor, b) && b.clientUserId !== null && b.artistUserId !== null;
+
+/**
+ * The artist sends a quote on a pending request, or proposes a change to an agreed booking, until
+ * the day before the event (docs/product.md, "Quotes and agreements").
+ */
+export const canSendQuote = (actor: Actor, b: BookingParties) =>
+  isBookingArtist(actor, b) &&
+  b.clientUserId !== null &&
+  (b.status === "pending" || b.status === "confirmed") &&
+  b.beforeEventDay;
+
+/** The client accepts, asks for changes to or declines an open quote, until the day before. */
+export const canAnswerQuote = (actor: Actor, b: BookingParties) =>
+  isBookingClient(actor, b) &&
+  (b.status === "pending" || b.status === "confirmed") &&
+  b.beforeEventDay;

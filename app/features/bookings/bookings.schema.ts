@@ -40,8 +40,16 @@ export const BookingRequestSchema = z.object({
     .max(2000, "Details must be at most 2000 characters")
     .optional()
     .transform((v) => (v ? v : null)),
+  // The hash of the artist's published terms the form showed (a request is an offer on them).
+  termsSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "The artist's terms could not be read. Please reload the page.")
+    .optional(),
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
+
+/** Where an acceptance came from, kept with it as evidence (docs/decisions/047). */
+export type RequestOrigin = { ip?: string; userAgent?: string };
 
 /** A checkbox: "on" (or "true") ticks it; absent or anything else leaves it off. */
 const VenueChoice = z
@@ -105,7 +113,16 @@ const ReturnTo = z.string().optional().catch(undefined);
 
 /** The booking page's actions, told apart by `intent`. */
 export const BookingActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("accept"), returnTo: ReturnTo }),
+  z.object({
+    intent: z.literal("accept"),
+    returnTo: ReturnTo,
+    // The request's hash as the page showed it (absent from older pages and tests).
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional()
+      .catch(undefined),
+  }),
   DeclineSchema.extend({ intent: z.literal("decline"), returnTo: ReturnTo }),
   // The client's cancel has no reason; the artist's requires one (checked by cancelBooking).
   CancelSchema.extend({ intent: z.literal("cancel"), returnTo: ReturnTo }),
@@ -118,7 +135,18 @@ export const BookingActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-const BOOKING_INTENTS = ["accept", "decline", "cancel", "rate", "venue", "message"] as const;
+const BOOKING_INTENTS = [
+  "accept",
+  "decline",
+  "cancel",
+  "rate",
+  "venue",
+  "message",
+  "quote",
+  "acceptQuote",
+  "askChanges",
+  "declineQuote",
+] as const;
 export type BookingIntent = (typeof BOOKING_INTENTS)[number];
 export const isBookingIntent = (value: unknown): value is BookingIntent =>
   typeof value === "string" && (BOOKING_INTENTS as readonly string[]).includes(value);

@@ -1,4 +1,12 @@
 import { and, eq, gt, gte, ne, sql } from "drizzle-orm";
+import {
+  agreementInForce,
+  closeOpenOffer,
+  endAgreement,
+  freezeAgreement,
+  openOfferOf,
+  recordAcceptance,
+} from "~/features/agreements/agreements.server";
 import type { SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { addDays, formatLongDate } from "~/lib/dates";
@@ -17,6 +25,8 @@ import {
   isBookingArtist,
   isBookingClient,
 } from "./bookings.policy";
+import type { RequestOrigin } from "./bookings.schema";
+import { cancellationNow } from "./cancel-now";
 import { queueRatingRequests } from "./rating-mails.server";
 import { substitutesFor } from "./substitutes.server";
 
@@ -81,21 +91,92 @@ const stillPending = (day: string) =>
   and(eq(bookings.status, "pending"), gte(bookings.eventDate, day));
 
 /**
- * Accept (pending → confirmed) and mark the date booked, in one transaction. A second booking for
- * a date that is already confirmed loses to the unique index and changes nothing; so does a
- * request for a date the artist has marked unavailable since it came in (the artist makes the
- * date available again first, or declines).
+ * Marks the booking's date booked for its artist, in the transaction that confirms the booking (or
+ * moves it to another date). A date the artist marked unavailable refuses: they make it available
+ * again first, or decline.
  */
-export async function acceptBooking(ctx: Ctx, actor: SignedInActor, bookingId: string) {
+export async function markDateBooked(
+  tx: Queryable,
+  booking: { artistProfileId: string; eventDate: string },
+  who: "artist" | "client",
+) {
+  const marked = await tx
+    .insert(availability)
+    .values({ artistProfileId: booking.artistProfileId, date: booking.eventDate, status: "booked" })
+    .onConflictDoUpdate({
+      target: [availability.artistProfileId, availability.date],
+      set: { status: "booked", updatedAt: new Date() },
+      setWhere: ne(availability.status, "unavailable"),
+    })
+    .returning({ id: availability.id });
+  if (marked.length === 0) {
+    refuse(
+      "conflict",
+      who === "artist"
+        ? `You marked ${formatLongDate(booking.eventDate)} as unavailable. Make the date available again in your schedule to accept this request, or decline it.`
+        : `The artist is no longer available on ${formatLongDate(booking.eventDate)}. Ask them for another date.`,
+      { reason: BOOKING_REFUSALS.dateMarkedUnavailable },
+    );
+  }
+}
+
+/**
+ * Runs `write` and turns a lost race for the date (the one-confirmed-booking-per-date index) into
+ * a plain refusal for whoever was agreeing.
+ */
+export async function withDateGuard<T>(who: "artist" | "client", write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isProblem(error) && isUniqueViolation(error)) {
+      refuse(
+        "conflict",
+        who === "artist"
+          ? "You already have a confirmed booking on this date. Decline this request or ask the client for another date."
+          : "The artist was booked on this date a moment ago. Ask them for another date.",
+        { reason: BOOKING_REFUSALS.dateNotAvailable },
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Accept (pending → confirmed) and mark the date booked, in one transaction: the artist accepts
+ * the client's request as offered, which freezes it into the booking's agreement (decision 047).
+ * A second booking for a date that is already confirmed loses to the unique index and changes
+ * nothing; so does a request for a date the artist has marked unavailable since it came in. A
+ * request answered with a quote is accepted by the client instead. `sha256` is the request's hash
+ * as the page showed it.
+ */
+export async function acceptBooking(
+  ctx: Ctx,
+  actor: SignedInActor,
+  bookingId: string,
+  shown: { sha256?: string } & RequestOrigin = {},
+) {
   const booking = await bookingOf(ctx, actor, bookingId);
   if (!booking.artistProfileId) refuse("not_found", "Booking not found.");
   const notPending = "Only pending booking requests can be accepted.";
   if (!canRespondToBooking(actor, booking)) refuse("conflict", notPending);
   const artistId = booking.artistProfileId;
   const day = todayOf(booking);
-  try {
-    await ctx.db.transaction(async (tx) => {
+  const at = new Date();
+  await withDateGuard("artist", () =>
+    ctx.db.transaction(async (tx) => {
       await lockBooking(tx, bookingId);
+      const offer = await openOfferOf(tx, bookingId, { forUpdate: true });
+      if (offer?.kind === "quote") {
+        refuse(
+          "conflict",
+          "You answered this request with a quote: the client accepts it or asks for changes.",
+        );
+      }
+      if (offer && shown.sha256 && shown.sha256 !== offer.sha256) {
+        refuse("conflict", "The request changed while you were reading it.", {
+          reason: BOOKING_REFUSALS.quoteChanged,
+        });
+      }
       const updated = await tx
         .update(bookings)
         .set({
@@ -107,32 +188,26 @@ export async function acceptBooking(ctx: Ctx, actor: SignedInActor, bookingId: s
         .where(and(eq(bookings.id, bookingId), stillPending(day)))
         .returning({ id: bookings.id });
       if (updated.length === 0) refuse("conflict", notPending);
-      const marked = await tx
-        .insert(availability)
-        .values({ artistProfileId: artistId, date: booking.eventDate, status: "booked" })
-        .onConflictDoUpdate({
-          target: [availability.artistProfileId, availability.date],
-          set: { status: "booked", updatedAt: new Date() },
-          setWhere: ne(availability.status, "unavailable"),
-        })
-        .returning({ id: availability.id });
-      if (marked.length === 0) {
-        refuse(
-          "conflict",
-          `You marked ${formatLongDate(booking.eventDate)} as unavailable. Make the date available again in your schedule to accept this request, or decline it.`,
-          { reason: BOOKING_REFUSALS.dateMarkedUnavailable },
-        );
-      }
-    });
-  } catch (error) {
-    if (!isProblem(error) && isUniqueViolation(error)) {
-      refuse(
-        "conflict",
-        "You already have a confirmed booking on this date. Decline this request or ask the client for another date.",
+      await markDateBooked(
+        tx,
+        { artistProfileId: artistId, eventDate: booking.eventDate },
+        "artist",
       );
-    }
-    throw error;
-  }
+      // A request made before terms were kept has no offer, and its booking no agreement.
+      if (offer) {
+        await recordAcceptance(tx, {
+          offerId: offer.id,
+          party: "artist",
+          userId: actor.id,
+          sha256Shown: offer.sha256,
+          at,
+          ip: shown.ip,
+          userAgent: shown.userAgent,
+        });
+        await freezeAgreement(tx, ctx.env, { offerId: offer.id, at });
+      }
+    }),
+  );
   await notifyClient(ctx, booking, { accepted: true });
 }
 
@@ -150,12 +225,15 @@ export async function declineBooking(
   const notPending = "Only pending booking requests can be declined.";
   if (!canRespondToBooking(actor, booking)) refuse("conflict", notPending);
   const declineReason = reason?.trim() ? reason.trim().slice(0, 500) : null;
-  const updated = await ctx.db
-    .update(bookings)
-    .set({ status: "rejected", declineReason, respondedAt: sql`now()`, updatedAt: new Date() })
-    .where(and(eq(bookings.id, bookingId), stillPending(todayOf(booking))))
-    .returning({ id: bookings.id });
-  if (updated.length === 0) refuse("conflict", notPending);
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(bookings)
+      .set({ status: "rejected", declineReason, respondedAt: sql`now()`, updatedAt: new Date() })
+      .where(and(eq(bookings.id, bookingId), stillPending(todayOf(booking))))
+      .returning({ id: bookings.id });
+    if (updated.length === 0) refuse("conflict", notPending);
+    await closeOpenOffer(tx, bookingId, "declined", new Date());
+  });
   await notifyClient(ctx, booking, { accepted: false, reason: declineReason });
 }
 
@@ -204,6 +282,7 @@ export async function cancelBooking(
     const message = "Keep the reason to 500 characters or fewer.";
     refuse("invalid", message, { fieldErrors: { reason: message } });
   }
+  const at = new Date();
   const wasConfirmed = await ctx.db.transaction(async (tx) => {
     // The status as it is now, under the row's lock: an accept may have committed since the read
     // above, and what the mail says (a date freed) follows what was really cancelled.
@@ -232,6 +311,18 @@ export async function cancelBooking(
       )
       .returning({ id: bookings.id });
     if (updated.length === 0) refuse("conflict", tooLate);
+    await closeOpenOffer(tx, bookingId, "withdrawn", at);
+    // What the agreed policy says of a cancellation now: the same function the page showed.
+    const agreement = await agreementInForce(tx, bookingId);
+    if (agreement) {
+      const outcome = cancellationNow(
+        agreement.signed.agreement,
+        byArtist ? "artist" : "client",
+        at,
+      );
+      await tx.update(bookings).set({ cancelOutcome: outcome }).where(eq(bookings.id, bookingId));
+      await endAgreement(tx, bookingId, at);
+    }
     // A confirmed booking's booked date opens again through a trigger (migration 0011), in every
     // interleaving with an accept.
     return current?.status === "confirmed";

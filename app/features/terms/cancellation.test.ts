@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CancellationTerms, PolicyCode } from "~/features/agreements/agreement-document";
 import { shareOf } from "~/lib/money";
 import { type CancellationInput, cancellationOutcome } from "./cancellation";
 import {
@@ -13,6 +12,7 @@ import {
   POLICY_CODES,
   policyTerms,
 } from "./policies";
+import type { CancellationTerms, PolicyCode } from "./terms-types";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,7 +1,8 @@
 // What a cancellation costs, from the agreed terms: the one function behind both "If you cancel
 // now" and the cancellation itself, so nobody is ever shown a figure other than the one applied.
-import type { CancellationTerms, ChargeBand } from "~/features/agreements/agreement-document";
+
 import { shareOf } from "~/lib/money";
+import type { CancellationTerms, ChargeBand } from "./terms-types";
 
 const HOUR_MS = 3_600_000;
 

@@ -1,11 +1,7 @@
 // The named cancellation policies as data. An agreement copies its policy's terms whole, so a later
 // version of a table changes no agreement already made: change a table only with a new
 // policyVersion.
-import type {
-  CancellationTerms,
-  ChargeBand,
-  PolicyCode,
-} from "~/features/agreements/agreement-document";
+import type { CancellationTerms, ChargeBand, PolicyCode } from "./terms-types";
 
 export const POLICY_CODES = [
   "flexible",

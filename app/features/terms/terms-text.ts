@@ -1,6 +1,6 @@
 // Cancellation and payment terms in plain words. Public pages show these, so this file stays
 // light: no Intl and nothing but types imported.
-import type { CancellationTerms } from "~/features/agreements/agreement-document";
+import type { CancellationTerms } from "./terms-types";
 
 /** 48 → "48 hours", 168 → "7 days": whole days from 3 days up, hours below. */
 function noticeText(hours: number): string {
