@@ -6,6 +6,7 @@ import { canonicalize } from "json-canonicalize";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedAgreement } from "~/features/agreements/agreement-document";
+import { sessionClaimsOf } from "~/features/credentials/session-claims.server";
 import type { SignedInActor } from "~/lib/actor";
 import { addDays, todayIn } from "~/lib/dates";
 import { base58btcDecode } from "~/lib/ed25519-key.server";
@@ -17,6 +18,7 @@ import { availability, bookings } from "~db/schema";
 import { artistActor, createArtist, createUser } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { acceptQuote, askForChanges, declineQuote, sendQuote } from "./booking-quotes.server";
+import { rateBooking } from "./booking-ratings.server";
 import { createBookingRequest } from "./booking-requests.server";
 import { acceptBooking, cancelBooking } from "./bookings.server";
 import type { QuoteInput } from "./quotes.schema";
@@ -432,5 +434,30 @@ describe("mails", () => {
       expect.stringContaining("asked for changes"),
     ]);
     expect(sent[0]?.text).toContain("Total: ₹35,000.50");
+  });
+});
+
+describe("a client-verified gig", () => {
+  it("carries its booking's agreement hash as evidence in its credential", async () => {
+    const { artist, client, bookingId } = await requested(12);
+    await acceptBooking(ctx, artistActor(artist), bookingId);
+    const [agreement] = await agreementsOf(bookingId);
+    // The gig took place: its date is past, and the job completed it.
+    await database.db
+      .update(bookings)
+      .set({ eventDate: addDays(todayIn(env.timeZone), -1), status: "completed" })
+      .where(eq(bookings.id, bookingId));
+    await rateBooking(ctx, as(client), { bookingId, rating: 5, review: null });
+    const [session] = await queryRows<{ id: string }>(
+      database.db,
+      sql`SELECT id FROM music_sessions WHERE booking_id = ${bookingId}`,
+    );
+    const claims = await sessionClaimsOf(database.db, session?.id ?? "", env.appUrl);
+    expect(claims?.evidence).toContainEqual({
+      url: new URL(`/bookings/${bookingId}/agreement`, env.appUrl).href,
+      name: "Signed booking agreement",
+      mediaType: "application/json",
+      sha256: agreement?.sha256,
+    });
   });
 });

@@ -45,7 +45,7 @@ async function evidenceOf(tx: Queryable, sessionId: string, appUrl: URL) {
         FROM session_media m WHERE m.session_id = ${sessionId}
         ORDER BY m.created_at, m.id`,
   );
-  return rows.flatMap((r) =>
+  const files = rows.flatMap((r) =>
     r.sha256 && /^[0-9a-f]{64}$/.test(r.sha256)
       ? [
           {
@@ -57,6 +57,27 @@ async function evidenceOf(tx: Queryable, sessionId: string, appUrl: URL) {
         ]
       : [],
   );
+  return [...(await agreementEvidenceOf(tx, sessionId, appUrl)), ...files];
+}
+
+/**
+ * A gig booked through GigLedger points at the booking's signed agreement (decision 047): its hash
+ * says which agreed booking it was, and anyone holding the agreement.json can match it. The
+ * address is the agreement's page, which only the two parties can open.
+ */
+async function agreementEvidenceOf(tx: Queryable, sessionId: string, appUrl: URL) {
+  const rows = await queryRows<{ bookingId: string; sha256: string }>(
+    tx,
+    sql`SELECT a.booking_id AS "bookingId", a.sha256 FROM music_sessions s
+        JOIN agreements a ON a.booking_id = s.booking_id AND a.status = 'in_force'
+        WHERE s.id = ${sessionId}`,
+  );
+  return rows.map((r) => ({
+    url: new URL(`/bookings/${r.bookingId}/agreement`, appUrl).href,
+    name: "Signed booking agreement",
+    mediaType: "application/json",
+    sha256: r.sha256,
+  }));
 }
 
 /**
