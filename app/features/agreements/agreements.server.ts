@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Env } from "~/lib/env.server";
 import { isUuid } from "~/lib/ids";
-import { type Queryable, queryRows } from "~db/client";
+import { type Queryable, queryRows, readEach } from "~db/client";
 import type { OFFER_STATUSES } from "~db/enums";
 import type {
   Acceptance,
@@ -324,20 +324,22 @@ export async function offerHistoryOf(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const [acceptances, changes] = await Promise.all([
-    queryRows<{ offerId: string; party: Party; acceptedAt: Date; sha256Shown: string }>(
-      tx,
-      sql`SELECT offer_id AS "offerId", party, accepted_at AS "acceptedAt",
+  const [acceptances, changes] = await readEach(tx, [
+    () =>
+      queryRows<{ offerId: string; party: Party; acceptedAt: Date; sha256Shown: string }>(
+        tx,
+        sql`SELECT offer_id AS "offerId", party, accepted_at AS "acceptedAt",
             sha256_shown AS "sha256Shown"
           FROM offer_acceptances WHERE offer_id IN (${idList}) ORDER BY accepted_at`,
-    ),
-    queryRows<OfferHistoryEntry["changeRequests"][number] & { offerId: string }>(
-      tx,
-      sql`SELECT offer_id AS "offerId", message, wished_total_paise AS "wishedTotalPaise",
+      ),
+    () =>
+      queryRows<OfferHistoryEntry["changeRequests"][number] & { offerId: string }>(
+        tx,
+        sql`SELECT offer_id AS "offerId", message, wished_total_paise AS "wishedTotalPaise",
             wished_deposit_bps AS "wishedDepositBps", wished_policy AS "wishedPolicy",
             created_at AS "createdAt"
           FROM offer_change_requests WHERE offer_id IN (${idList}) ORDER BY created_at`,
-    ),
+      ),
   ]);
   return rows.map((row) => ({
     ...toOffer(row),

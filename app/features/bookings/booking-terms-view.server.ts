@@ -5,7 +5,7 @@ import { DEFAULT_POLICY } from "~/features/terms/policies";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { rupeesToPaise } from "~/lib/money";
-import type { Queryable } from "~db/client";
+import { type Queryable, readEach } from "~db/client";
 import { artistProfiles } from "~db/schema";
 import type { BookingView } from "./booking-views.server";
 import { canArtistCancelBooking, canCancelBooking, isBookingArtist } from "./bookings.policy";
@@ -63,9 +63,9 @@ export async function bookingTermsOf(
   booking: BookingView,
   now = new Date(),
 ): Promise<BookingTerms> {
-  const [history, agreements] = await Promise.all([
-    offerHistoryOf(ctx.db, booking.id),
-    agreementsOf(ctx.db, booking.id),
+  const [history, agreements] = await readEach(ctx.db, [
+    () => offerHistoryOf(ctx.db, booking.id),
+    () => agreementsOf(ctx.db, booking.id),
   ]);
   const offers: OfferEntry[] = history.map((o) => ({
     id: o.id,
