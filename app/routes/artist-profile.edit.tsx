@@ -54,6 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     facebook: artist.socialLinks.facebook ?? "",
     isAvailable: artist.isAvailable,
     timeZone: artist.timeZone,
+    depositBps: String(artist.depositBps),
+    balanceDueDays: String(artist.balanceDueDays),
+    cancellationPolicy: artist.cancellationPolicy,
   };
   return {
     values,

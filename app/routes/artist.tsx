@@ -38,6 +38,9 @@ import { CollaborationIndicator } from "~/features/instagram/collaboration-indic
 import { getCollaborationInsight } from "~/features/instagram/instagram.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
+import type { PublishedTerms } from "~/features/terms/published-terms";
+import { publishedTermsSha256 } from "~/features/terms/published-terms.server";
+import { publishedTermsLines, TermsCard } from "~/features/terms/terms-card";
 import type { TrustFigures } from "~/features/trust/trust";
 import { getTrustFigures } from "~/features/trust/trust.server";
 import { TrustLines } from "~/features/trust/trust-lines";
@@ -115,6 +118,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getCvSummary(context, viewer, artist.id),
   ]);
   const { userId: _owner, ...publicArtist } = artist;
+  const terms: PublishedTerms = {
+    depositBps: artist.depositBps,
+    balanceDueDays: artist.balanceDueDays,
+    policy: artist.cancellationPolicy,
+  };
   const isOwner = canEditArtistProfile(viewer, artist);
   const parts: ProfileParts = {
     artist: publicArtist,
@@ -133,7 +141,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // What needs no JavaScript is drawn on the server only (decision 022); the calendar, the
     // sessions and the booking dialog are the page's own components.
     markup: {
-      top: renderMarkup({ request, context }, <ProfileTop {...parts} />),
+      top: renderMarkup(
+        { request, context },
+        <>
+          <ProfileTop {...parts} />
+          <TermsCard terms={terms} />
+        </>,
+      ),
       performances: renderMarkup(
         { request, context },
         <RecentPerformances performances={performances} timeZone={artist.timeZone} />,
@@ -165,6 +179,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             artistName: artist.artistName,
             hourlyRate: artist.hourlyRate,
             timeZone: artist.timeZone,
+            // The terms in words and their hash: the form shows the one and posts the other.
+            terms: { sha256: publishedTermsSha256(terms), lines: publishedTermsLines(terms) },
           },
           ...bookingFormDates(availability, busyDays, today),
           startDate: startDate ?? undefined,

@@ -15,6 +15,9 @@ import {
   bookingPrefillOf,
 } from "~/features/bookings/bookings.schema";
 import { bookingFormDates } from "~/features/bookings/quick-picks";
+import type { PublishedTerms } from "~/features/terms/published-terms";
+import { publishedTermsSha256 } from "~/features/terms/published-terms.server";
+import { publishedTermsLines } from "~/features/terms/terms-card";
 import { addDays } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { attempt, notFound, parseForm, readForm } from "~/lib/form.server";
@@ -48,6 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getAvailability(context, user, days),
     getBusyDays(context, user, days),
   ]);
+  const terms: PublishedTerms = {
+    depositBps: artist.depositBps,
+    balanceDueDays: artist.balanceDueDays,
+    policy: artist.cancellationPolicy,
+  };
   return {
     artist: {
       id: artist.id,
@@ -55,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       artistName: artist.artistName,
       hourlyRate: artist.hourlyRate,
       timeZone: artist.timeZone,
+      // The terms in words and their hash: the form shows the one and posts the other.
+      terms: { sha256: publishedTermsSha256(terms), lines: publishedTermsLines(terms) },
     },
     ...bookingFormDates(entries, busyDays, today),
     prefill: bookingPrefillOf(params),
@@ -135,6 +145,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           today={loaderData.today}
           prefill={loaderData.prefill}
           signedIn={loaderData.signedIn}
+          terms={artist.terms}
         />
       </Card>
     </main>

@@ -5,6 +5,16 @@ import { Field, FormError } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
+import {
+  BALANCE_DUE_DAYS_CHOICES,
+  DEFAULT_BALANCE_DUE_DAYS,
+  DEFAULT_DEPOSIT_BPS,
+  DEFAULT_POLICY,
+  DEPOSIT_BPS_CHOICES,
+  POLICY_CODES,
+  policyTerms,
+} from "~/features/terms/policies";
+import { policySummary } from "~/features/terms/terms-text";
 import type { FieldErrors } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
 import { matchTimeZone, timeZoneLabel } from "./time-zones";
@@ -20,7 +30,10 @@ type TextField =
   | "instagram"
   | "youtube"
   | "facebook"
-  | "timeZone";
+  | "timeZone"
+  | "depositBps"
+  | "balanceDueDays"
+  | "cancellationPolicy";
 
 export type ArtistFormValues = Partial<Record<TextField, string>> & { isAvailable?: boolean };
 
@@ -221,6 +234,7 @@ export function ArtistProfileForm({
           error={fieldErrors.facebook}
         />
       </fieldset>
+      <BookingTermsFields values={values} fieldErrors={fieldErrors} />
       {mode === "edit" ? (
         <label className="flex items-center gap-3 text-sm font-medium">
           <input
@@ -252,5 +266,128 @@ export function ArtistProfileForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** Each policy in one line, beside its radio; the full tables are under "How each policy works". */
+const POLICY_GISTS: Record<(typeof POLICY_CODES)[number], string> = {
+  flexible: "Nothing to pay until 7 days before; then 25%, and 50% in the last 48 hours.",
+  moderate: "10% until 30 days before, then 30% and 50%, and the full total in the last 7 days.",
+  strict: "30% from the start, 50% in the last 60 days, the full total in the last 30 days.",
+};
+
+const depositLabel = (bps: number) => (bps === 0 ? "No deposit" : `${bps / 100}%`);
+const balanceDueLabel = (days: number) =>
+  days === 0 ? "On the day of the event" : `${days} days before`;
+
+/** The terms every booking request is an offer on: deposit, balance due and cancellation policy. */
+function BookingTermsFields({
+  values,
+  fieldErrors,
+}: {
+  values: ArtistFormValues;
+  fieldErrors: FieldErrors;
+}) {
+  const policy = POLICY_CODES.find((p) => p === values.cancellationPolicy) ?? DEFAULT_POLICY;
+  // Lines common to every policy: cooling-off and the artist cancelling.
+  const commonLines = policySummary(policyTerms(DEFAULT_POLICY)).slice(-2);
+  const policyError = fieldErrors.cancellationPolicy;
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-lg font-semibold">Booking terms</legend>
+      <p className="text-sm text-slate-600">
+        Clients see these on your profile and on the request form: every booking request is an offer
+        on them. You can still agree different terms for one booking.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Deposit"
+          name="depositBps"
+          defaultValue={values.depositBps ?? String(DEFAULT_DEPOSIT_BPS)}
+          error={fieldErrors.depositBps}
+          hint="Paid when the booking is agreed."
+        >
+          {DEPOSIT_BPS_CHOICES.map((bps) => (
+            <option key={bps} value={bps}>
+              {depositLabel(bps)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Balance due"
+          name="balanceDueDays"
+          defaultValue={values.balanceDueDays ?? String(DEFAULT_BALANCE_DUE_DAYS)}
+          error={fieldErrors.balanceDueDays}
+          hint="The rest of the total."
+        >
+          {BALANCE_DUE_DAYS_CHOICES.map((days) => (
+            <option key={days} value={days}>
+              {balanceDueLabel(days)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <fieldset aria-describedby={policyError ? "cancellation-policy-error" : undefined}>
+        <legend className="mb-1 text-sm font-medium text-slate-800">Cancellation policy</legend>
+        <p className="mb-2 text-sm text-slate-500">
+          What a client pays if they cancel, as a share of the total.
+        </p>
+        <div className="grid gap-2">
+          {POLICY_CODES.map((code) => (
+            <label
+              key={code}
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="cancellationPolicy"
+                value={code}
+                defaultChecked={policy === code}
+                className="mt-1 accent-brand-600"
+              />
+              <span>
+                <span className="block text-sm font-medium">{policyTerms(code).policyName}</span>
+                <span className="block text-sm text-slate-600">{POLICY_GISTS[code]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {policyError ? (
+          <p id="cancellation-policy-error" className="mt-1 text-sm text-red-600">
+            {policyError}
+          </p>
+        ) : null}
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700">
+            How each policy works
+          </summary>
+          <div className="mt-2 space-y-3 text-slate-700">
+            {POLICY_CODES.map((code) => {
+              const terms = policyTerms(code);
+              return (
+                <div key={code}>
+                  <p className="font-medium">{terms.policyName}</p>
+                  <ul className="list-disc space-y-0.5 pl-5">
+                    {policySummary(terms)
+                      .slice(0, -2)
+                      .map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                  </ul>
+                </div>
+              );
+            })}
+            <div>
+              <p className="font-medium">With every policy</p>
+              <ul className="list-disc space-y-0.5 pl-5">
+                {commonLines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </details>
+      </fieldset>
+    </fieldset>
   );
 }

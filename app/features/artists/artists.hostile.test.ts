@@ -72,6 +72,9 @@ const profileFields = (): Fields => ({
   instagram: "https://instagram.com/asha",
   youtube: "https://youtube.com/@asha",
   facebook: "https://facebook.com/asha",
+  depositBps: "3000",
+  balanceDueDays: "7",
+  cancellationPolicy: "moderate",
 });
 
 /** Every action of these pages, with a well-formed form for each. */
@@ -139,7 +142,13 @@ async function snapshot() {
   const [profiles] = await database.db.select({ n: count() }).from(artistProfiles);
   const [events] = await database.db.select({ n: count() }).from(portfolioAnalytics);
   const [profile] = await database.db
-    .select({ name: artistProfiles.artistName, avatar: artistProfiles.avatarPath })
+    .select({
+      name: artistProfiles.artistName,
+      avatar: artistProfiles.avatarPath,
+      depositBps: artistProfiles.depositBps,
+      balanceDueDays: artistProfiles.balanceDueDays,
+      policy: artistProfiles.cancellationPolicy,
+    })
     .from(artistProfiles);
   const [portfolio] = await database.db
     .select({ title: portfolios.title, description: portfolios.description })
@@ -217,6 +226,38 @@ describe("hostile form bodies to the artist and portfolio actions", () => {
         const res = await post(action, body, type);
         if (res.status !== expected)
           failures.push(`${action.name}: ${kind} → ${res.status} (expected ${expected})`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("hostile booking terms", () => {
+  it("a deposit, due day or policy not on the lists is a 400 beside its field and changes nothing", async () => {
+    const before = await snapshot();
+    const cases: [string, string, string][] = [
+      ["depositBps", "1234", "Choose a deposit between 10% and 100%, or no deposit."],
+      ["depositBps", "-3000", "Choose a deposit between 10% and 100%, or no deposit."],
+      ["depositBps", "10500", "Choose a deposit between 10% and 100%, or no deposit."],
+      ["depositBps", "3e3", "Choose a deposit between 10% and 100%, or no deposit."],
+      ["balanceDueDays", "2", "Choose when the balance is due."],
+      ["balanceDueDays", "7.0", "Choose when the balance is due."],
+      ["cancellationPolicy", "none", "Choose a cancellation policy."],
+      ["cancellationPolicy", "constructor", "Choose a cancellation policy."],
+    ];
+    const failures: string[] = [];
+    for (const action of ACTIONS.slice(0, 2)) {
+      for (const [field, value, message] of cases) {
+        for (const encode of [urlEncoded, multipart]) {
+          const res = await post(
+            action,
+            encode({ ...action.fields(), artistName: "Changed", [field]: value }),
+          );
+          const text = await res.text();
+          if (res.status !== 400 || !text.includes(message))
+            failures.push(`${action.name}: ${field}=${value} → ${res.status}`);
+        }
       }
     }
     expect(failures).toEqual([]);

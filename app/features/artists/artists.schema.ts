@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  BALANCE_DUE_DAYS_CHOICES,
+  DEPOSIT_BPS_CHOICES,
+  POLICY_CODES,
+} from "~/features/terms/policies";
 import { isIsoDate } from "~/lib/dates";
 import { isTimeZone } from "./time-zones";
 
@@ -25,6 +30,22 @@ const optionalUrl = (label: string) =>
         })
         .optional(),
     );
+
+export const DEPOSIT_CHOICE_MESSAGE = "Choose a deposit between 10% and 100%, or no deposit.";
+export const BALANCE_DUE_CHOICE_MESSAGE = "Choose when the balance is due.";
+export const POLICY_CHOICE_MESSAGE = "Choose a cancellation policy.";
+
+/**
+ * One of the listed whole numbers, posted as its digits. Left out of a post (an older client), it
+ * is undefined: a new profile takes the default and an edit keeps the stored value.
+ */
+const numberChoice = (choices: readonly number[], message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,5}$/, message)
+    .transform(Number)
+    .refine((v) => choices.includes(v), message)
+    .optional();
 
 export const ArtistProfileSchema = z.object({
   artistName: required("Artist name", 100),
@@ -59,6 +80,11 @@ export const ArtistProfileSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || isTimeZone(v), "Please choose a time zone from the list")
     .optional(),
+  /** The booking terms every request is an offer on (deposit in basis points, 0 = none). */
+  depositBps: numberChoice(DEPOSIT_BPS_CHOICES, DEPOSIT_CHOICE_MESSAGE),
+  /** Days before the event the balance falls due; 0 = on the day. */
+  balanceDueDays: numberChoice(BALANCE_DUE_DAYS_CHOICES, BALANCE_DUE_CHOICE_MESSAGE),
+  cancellationPolicy: z.enum(POLICY_CODES, { error: POLICY_CHOICE_MESSAGE }).optional(),
 });
 export type ArtistProfileInput = z.infer<typeof ArtistProfileSchema>;
 

@@ -1,4 +1,10 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import {
+  BALANCE_DUE_DAYS_CHOICES,
+  DEPOSIT_BPS_CHOICES,
+  isPolicyCode,
+  type POLICY_CODES,
+} from "~/features/terms/policies";
 import type { SessionLevel } from "~/features/verification/verification-levels";
 import { sessionLevels } from "~/features/verification/verification-levels.server";
 import type { Actor } from "~/lib/actor";
@@ -9,7 +15,12 @@ import type { Queryable } from "~db/client";
 import { artistProfiles, musicSessions, portfolios, type SocialLinks, userRoles } from "~db/schema";
 import { type ArtistSummary, summaryColumns } from "./artist-summary.server";
 import { canEditArtistProfile } from "./artists.policy";
-import type { ArtistProfileInput } from "./artists.schema";
+import {
+  type ArtistProfileInput,
+  BALANCE_DUE_CHOICE_MESSAGE,
+  DEPOSIT_CHOICE_MESSAGE,
+  POLICY_CHOICE_MESSAGE,
+} from "./artists.schema";
 import { storeAvatar } from "./avatar.server";
 import { forgetFacets } from "./discovery.server";
 import { isSlug, slugify } from "./slug";
@@ -28,6 +39,12 @@ type ArtistProfile = ArtistSummary & {
   totalMinutes: number;
   /** IANA zone: the artist's session and booking times are wall-clock times here. */
   timeZone: string;
+  /** The published booking terms: the deposit (basis points, 0 = none)... */
+  depositBps: number;
+  /** ...the days before the event the balance is due (0 = on the day)... */
+  balanceDueDays: number;
+  /** ...and the cancellation policy. */
+  cancellationPolicy: (typeof POLICY_CODES)[number];
 };
 
 const profileColumns = {
@@ -39,6 +56,9 @@ const profileColumns = {
   totalSessions: artistProfiles.totalSessions,
   totalMinutes: artistProfiles.totalMinutes,
   timeZone: artistProfiles.timeZone,
+  depositBps: artistProfiles.depositBps,
+  balanceDueDays: artistProfiles.balanceDueDays,
+  cancellationPolicy: artistProfiles.cancellationPolicy,
 };
 
 /**
@@ -168,6 +188,7 @@ function profileValues(input: ArtistProfileInput) {
   // runtime can read.
   if (input.timeZone !== undefined && !isTimeZone(input.timeZone))
     refuse("invalid", BAD_TIME_ZONE, { fieldErrors: { timeZone: BAD_TIME_ZONE } });
+  checkTerms(input);
   const socialLinks: SocialLinks = {};
   if (input.instagram) socialLinks.instagram = input.instagram;
   if (input.youtube) socialLinks.youtube = input.youtube;
@@ -181,9 +202,30 @@ function profileValues(input: ArtistProfileInput) {
     instruments: input.instruments,
     hourlyRate: input.hourlyRate,
     socialLinks,
-    // Left out, a new profile takes the column's default and an edit keeps the stored zone.
+    // Left out, a new profile takes the column's default and an edit keeps the stored zone;
+    // the same for each booking term.
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    ...(input.depositBps !== undefined ? { depositBps: input.depositBps } : {}),
+    ...(input.balanceDueDays !== undefined ? { balanceDueDays: input.balanceDueDays } : {}),
+    ...(input.cancellationPolicy !== undefined
+      ? { cancellationPolicy: input.cancellationPolicy }
+      : {}),
   };
+}
+
+/** The form's schema checks the terms too; a caller that skips the form gets the same words. */
+function checkTerms(input: ArtistProfileInput) {
+  const refused = (field: string, message: string) =>
+    refuse("invalid", message, { fieldErrors: { [field]: message } });
+  if (input.depositBps !== undefined && !DEPOSIT_BPS_CHOICES.includes(input.depositBps))
+    refused("depositBps", DEPOSIT_CHOICE_MESSAGE);
+  if (
+    input.balanceDueDays !== undefined &&
+    !BALANCE_DUE_DAYS_CHOICES.includes(input.balanceDueDays)
+  )
+    refused("balanceDueDays", BALANCE_DUE_CHOICE_MESSAGE);
+  if (input.cancellationPolicy !== undefined && !isPolicyCode(input.cancellationPolicy))
+    refused("cancellationPolicy", POLICY_CHOICE_MESSAGE);
 }
 
 const UNIQUE_VIOLATION = "23505";

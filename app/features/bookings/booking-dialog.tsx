@@ -4,7 +4,7 @@ import { useFetcher, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import type { FormReply } from "~/lib/form";
 import { useToastOn } from "~/lib/use-toast-on";
-import { BookingRequestForm } from "./booking-request-form";
+import { BookingRequestForm, type RequestTerms } from "./booking-request-form";
 import type { QuickPick } from "./quick-picks";
 
 export type BookingDialogProps = {
@@ -16,6 +16,8 @@ export type BookingDialogProps = {
     artistName: string;
     hourlyRate: number | null;
     timeZone: string;
+    /** The artist's published terms, in words and as their hash (prepared by the loader). */
+    terms: RequestTerms;
   };
   quickPicks: QuickPick[];
   blockedDates: Record<string, string>;
@@ -87,6 +89,7 @@ export function BookingDialog({
           today={today}
           prefill={startDate ? { eventDate: startDate } : undefined}
           signedIn={signedIn}
+          terms={artist.terms}
         />
       </div>
     </dialog>

@@ -20,6 +20,9 @@ import {
 } from "./pricing";
 import type { QuickPick } from "./quick-picks";
 
+/** The artist's published terms, prepared on the server: the form shows the words, posts the hash. */
+export type RequestTerms = { sha256: string; lines: string[] };
+
 type Props = {
   fetcher: FetcherWithComponents<FormReply>;
   /** The fetcher's answer, or the action's after a submission without JavaScript. */
@@ -36,6 +39,8 @@ type Props = {
   prefill?: Record<string, string>;
   /** False for a signed-out visitor: sending takes them to sign in first, with what they chose. */
   signedIn?: boolean;
+  /** The terms the request offers to book on (the server refuses it if they changed since). */
+  terms: RequestTerms;
 };
 
 /**
@@ -54,6 +59,7 @@ export function BookingRequestForm({
   today,
   prefill,
   signedIn = true,
+  terms,
 }: Props) {
   const typed = result?.values ?? prefill;
   const [date, setDate] = useState(typed?.eventDate ?? "");
@@ -85,6 +91,7 @@ export function BookingRequestForm({
       noValidate
     >
       <input type="hidden" name="artistId" value={artistId} />
+      <input type="hidden" name="termsSha256" value={terms.sha256} />
       <FormError>
         {result?.formError}
         {result?.reason === BOOKING_REFUSALS.duplicateRequest &&
@@ -192,6 +199,20 @@ export function BookingRequestForm({
           final price may vary.
         </p>
       </div>
+      <section
+        aria-labelledby="request-terms-title"
+        className="rounded-lg border border-slate-200 p-3 text-sm"
+      >
+        <h3 id="request-terms-title" className="font-semibold">
+          Booking terms
+        </h3>
+        <p className="text-slate-600">By sending this request you offer to book on these terms.</p>
+        <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700">
+          {terms.lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
       {signedIn ? null : (
         <p className="text-sm text-slate-600">
           Next you sign in, or create an account: the date, start time, hours, venue and event type
