@@ -99,7 +99,7 @@ test("a date picked on a profile survives sign-up: back on the form with the dat
 
   await expect(page.getByRole("heading", { name: "Booking Details" })).toBeVisible();
   await expect(page.getByText(`${formatLongDate(date)} at 8:30 PM C`)).toBeVisible();
-  await expect(page.getByText("3.5 hours")).toBeVisible();
+  await expect(page.getByText("3.5 hours", { exact: true })).toBeVisible();
 
   // A message written here carries the artist's zone, also once the page's scripts run.
   await whenHydrated(page);

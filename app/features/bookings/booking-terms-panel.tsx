@@ -80,6 +80,8 @@ export function BookingTermsPanel(props: Props) {
       ) : null}
       {canQuote && terms.draft ? (
         <QuoteComposer
+          // A new version closes the composer and starts it again from that version.
+          key={terms.offers.length}
           draft={terms.draft}
           title={composerTitle}
           values={props.values}
@@ -208,7 +210,7 @@ function OpenQuote({
 }) {
   const asking = values?.intent === "askChanges";
   return (
-    <div className="mt-4 rounded-lg border border-brand-200 bg-brand-50 p-4">
+    <div className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
       <h3 className="font-semibold">
         {isArtist ? "Your quote" : `${artistName}'s quote`} · version {offer.version}
       </h3>
@@ -220,7 +222,10 @@ function OpenQuote({
         </p>
       ) : offer.document.expiresAt ? (
         <p className="mt-2 text-sm text-slate-700">
-          Open until {new Date(offer.document.expiresAt).toUTCString()}
+          Open until{" "}
+          {formatWallClock(offer.document.expiresAt, offer.document.event.timeZone, {
+            withZone: true,
+          })}
         </p>
       ) : null}
       <p className="mt-2 break-all font-mono text-xs text-slate-600">SHA-256 {offer.sha256}</p>

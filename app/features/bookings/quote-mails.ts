@@ -1,5 +1,5 @@
 import type { StoredOffer } from "~/features/agreements/agreements.server";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate, formatWallClock } from "~/lib/dates";
 import { composeMail, type Mail } from "~/lib/mail.server";
 import { formatPaise } from "~/lib/money-text";
 
@@ -25,7 +25,7 @@ export const quoteMails = {
         `Cancellation policy: ${d.cancellation.policyName}`,
       ].join("\n"),
       d.expiresAt
-        ? `The quote is open until ${new Date(d.expiresAt).toUTCString()}. Accept it, ask for changes or decline it here:`
+        ? `The quote is open until ${formatWallClock(d.expiresAt, d.event.timeZone, { withZone: true })}. Accept it, ask for changes or decline it here:`
         : "Accept it, ask for changes or decline it here:",
       url,
     ]);

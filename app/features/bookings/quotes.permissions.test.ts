@@ -337,8 +337,16 @@ describe("hostile bodies from the right party", () => {
     const DEPOSIT = "Choose a deposit between 10% and 100%.";
     const EXPIRY = "Choose when the quote expires (1 to 14 days).";
     const cases: [string, Record<string, string>, string][] = [
-      ["a NUL byte in a label", { lineLabel0: "Sets\u0000" }, "Remove the invalid character."],
-      ["a NUL byte in the notes", { notes: "a\u0000b" }, "Remove the invalid character."],
+      [
+        "a NUL byte in a label",
+        { lineLabel0: "Sets\u0000" },
+        "This field contains a character we can't accept. Please retype it.",
+      ],
+      [
+        "a NUL byte in the notes",
+        { notes: "a\u0000b" },
+        "This field contains a character we can't accept. Please retype it.",
+      ],
       ["a 100 kB label", { lineLabel0: HUGE }, "Keep each label to 80 characters."],
       ["100 kB of notes", { notes: HUGE }, "Notes can be at most 1000 characters."],
       ["a 100 kB included item", { included: HUGE }, "Keep each included item to 120 characters."],

@@ -118,7 +118,10 @@ export function parseQuoteForm(
     if (typeof value === "string" && value.includes("\u0000"))
       return {
         ok: false,
-        fieldErrors: { [key.startsWith("line") ? "lines" : key]: "Remove the invalid character." },
+        fieldErrors: {
+          [key.startsWith("line") ? "lines" : key]:
+            "This field contains a character we can't accept. Please retype it.",
+        },
       };
   }
   // A field sent twice, or a line past the composer's last row, is refused, not half read.
