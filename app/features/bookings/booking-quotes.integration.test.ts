@@ -6,11 +6,13 @@ import { canonicalize } from "json-canonicalize";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedAgreement } from "~/features/agreements/agreement-document";
+import { agreementJobs } from "~/features/agreements/agreement-mails.server";
 import { sessionClaimsOf } from "~/features/credentials/session-claims.server";
 import type { SignedInActor } from "~/lib/actor";
 import { addDays, todayIn } from "~/lib/dates";
 import { base58btcDecode } from "~/lib/ed25519-key.server";
 import { loadEnv } from "~/lib/env.server";
+import { runDueJobs } from "~/lib/jobs.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
 import { isProblem } from "~/lib/problem";
 import { queryRows } from "~db/client";
@@ -459,5 +461,32 @@ describe("a client-verified gig", () => {
       mediaType: "application/json",
       sha256: agreement?.sha256,
     });
+  });
+});
+
+describe("the agreement mail", () => {
+  it("goes to both parties once, with the hash, a link and the PDF that carries agreement.json", async () => {
+    const { artist, client, bookingId } = await requested();
+    await acceptBooking(ctx, artistActor(artist), bookingId);
+    const [agreement] = await agreementsOf(bookingId);
+    sent.length = 0;
+    await runDueJobs(database.db, agreementJobs(ctx));
+    await runDueJobs(database.db, agreementJobs(ctx));
+    // Other tests' agreements are mailed by the same runs: this booking's two are the ones here.
+    const mails = sent.filter(
+      (m) =>
+        m.subject.startsWith("Your booking agreement") &&
+        m.text.includes(`/bookings/${bookingId}/agreement`),
+    );
+    expect(mails.map((m) => m.to).sort()).toEqual([artist.user.email, client.email].sort());
+    for (const mail of mails) {
+      expect(mail.text).toContain(agreement?.sha256);
+      expect(mail.text).toContain(`/bookings/${bookingId}/agreement`);
+      const pdf = mail.attachments?.[0];
+      expect(pdf?.contentType).toBe("application/pdf");
+      expect(pdf?.content.subarray(0, 5).toString()).toBe("%PDF-");
+      // The JSON rides inside the PDF as an embedded file, byte for byte.
+      expect(pdf?.content.includes(Buffer.from("agreement.json"))).toBe(true);
+    }
   });
 });
