@@ -290,7 +290,12 @@ function OpenQuote({
               </Button>
             </Form>
           </details>
-          <Form method="post">
+          <Form
+            method="post"
+            onSubmit={(e) => {
+              if (!window.confirm("Decline this quote?")) e.preventDefault();
+            }}
+          >
             <input type="hidden" name="intent" value="declineQuote" />
             <Button type="submit" variant="destructive" disabled={busy}>
               Decline Quote
