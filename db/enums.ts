@@ -36,3 +36,25 @@ export const OFFER_KINDS = ["request", "quote"] as const;
 export const OFFER_STATUSES = ["open", "superseded", "declined", "withdrawn", "accepted"] as const;
 export const AGREEMENT_PARTIES = ["artist", "client"] as const;
 export const AGREEMENT_STATUSES = ["in_force", "superseded", "cancelled"] as const;
+
+/** The ledger's chart of accounts and why money moved (docs/decisions/050). */
+export const LEDGER_ACCOUNT_KINDS = [
+  "world",
+  "liability",
+  "income",
+  "expense",
+  "suspense",
+] as const;
+export const LEDGER_TXN_KINDS = [
+  "capture",
+  "split",
+  "transfer",
+  "fee",
+  "release",
+  "refund_init",
+  "reversal",
+  "refund",
+  "settle",
+  "chargeback",
+  "adjustment",
+] as const;

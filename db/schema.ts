@@ -32,6 +32,8 @@ import {
   BOOKING_CANCELLERS,
   BOOKING_STATUSES,
   EVENT_TYPES,
+  LEDGER_ACCOUNT_KINDS,
+  LEDGER_TXN_KINDS,
   LINEUP_ANSWERS,
   MEDIA_TYPES,
   OFFER_KINDS,
@@ -957,5 +959,87 @@ export const agreements = pgTable(
     uniqueIndex("agreements_one_in_force_idx").on(t.bookingId).where(sql`${t.status} = 'in_force'`),
     check("agreements_status_check", oneOf("status", AGREEMENT_STATUSES)),
     check("agreements_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+// ─── Ledger (docs/decisions/050) ─────────────────────────────────────────────────────────────
+
+/**
+ * An account of the double-entry ledger: `world:razorpay`, `platform:*`, `booking:{id}:*`,
+ * `artist:{profileId}:released`. Its balance is inflows minus outflows, moved only by legs
+ * (triggers in migration 0018); only an account that allows it goes below zero. No foreign key to
+ * the booking or the artist: the books outlive both rows.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: text().primaryKey(),
+    kind: text({ enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    bookingId: uuid(),
+    artistProfileId: uuid(),
+    allowNegative: boolean().notNull().default(false),
+    balance: bigint({ mode: "number" }).notNull().default(0),
+    version: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    index().on(t.bookingId),
+    check("ledger_accounts_kind_check", oneOf("kind", LEDGER_ACCOUNT_KINDS)),
+    check("ledger_accounts_nonneg", sql`${t.allowNegative} OR ${t.balance} >= 0`),
+    check(
+      "ledger_accounts_id_check",
+      sql`${t.id} ~ '^(world|platform|booking|artist):[^:]+(:[a-z_]+)?$'`,
+    ),
+  ],
+);
+
+/**
+ * One business fact in the books, posted once (`idempotencyKey`, e.g. `capture:pay_…`) with the
+ * SHA-256 of its legs, written only by `ledger_post()` and never changed: a correction is a new
+ * transaction that `reverses` it. `effectiveAt` is the provider's or the clock's time, never now().
+ */
+export const ledgerTxns = pgTable(
+  "ledger_txns",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    seq: bigint({ mode: "number" }).notNull().unique().generatedAlwaysAsIdentity(),
+    idempotencyKey: text().notNull().unique(),
+    kind: text({ enum: LEDGER_TXN_KINDS }).notNull(),
+    bookingId: uuid(),
+    effectiveAt: timestamp({ withTimezone: true }).notNull(),
+    /** `event:<provider event id>`, `command:<id>`, `job:<name>` or `admin:<user id>`. */
+    source: text().notNull(),
+    legsDigest: text().notNull(),
+    reverses: uuid().references((): AnyPgColumn => ledgerTxns.id),
+  },
+  (t) => [
+    index().on(t.bookingId),
+    check("ledger_txns_kind_check", oneOf("kind", LEDGER_TXN_KINDS)),
+    check("ledger_txns_source_check", sql`${t.source} ~ '^(event|command|job|admin):.+$'`),
+    check("ledger_txns_digest_check", sql`${t.legsDigest} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/** A positive amount of paise moved from one account to another by a transaction. Never changed. */
+export const ledgerLegs = pgTable(
+  "ledger_legs",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    txnId: uuid()
+      .notNull()
+      .references(() => ledgerTxns.id),
+    fromAccount: text()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    toAccount: text()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [
+    index().on(t.txnId),
+    index().on(t.fromAccount),
+    index().on(t.toAccount),
+    check("ledger_legs_amount_check", sql`${t.amount} > 0`),
+    check("ledger_legs_accounts_check", sql`${t.fromAccount} <> ${t.toAccount}`),
   ],
 );
