@@ -118,7 +118,8 @@ if (serverUrl) {
       await artist.getByRole("link", { name: /Bookings\s*1 pending/ }).click();
       await artist.getByRole("link", { name: "View Details" }).click();
       await expect(artist.getByRole("heading", { name: "Booking Details" })).toBeVisible();
-      await expect(artist.getByText("₹5,000.00")).toBeVisible();
+      // The details' total (the terms below repeat it, line by line).
+      await expect(artist.getByRole("definition").filter({ hasText: "₹5,000.00" })).toBeVisible();
       await expect(artist.getByText("No messages yet. Start the conversation!")).toBeVisible();
 
       await client.goto("/client-bookings");
