@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";
 import { requireUser } from "~/features/accounts/accounts.server";
-import { BookingStatusBadge } from "~/features/bookings/booking-status-badge";
+import { BookingStatusBadge, QuotePill } from "~/features/bookings/booking-status-badge";
 import { formatBookingWhen, formatDuration } from "~/features/bookings/booking-time";
 import { listClientBookings } from "~/features/bookings/booking-views.server";
 import { canRateBooking } from "~/features/bookings/bookings.policy";
@@ -103,6 +103,7 @@ export default function ClientBookings({ loaderData }: Route.ComponentProps) {
                           Rated
                         </Pill>
                       ) : null}
+                      {b.status === "pending" && b.quoteOpen ? <QuotePill forClient /> : null}
                       <BookingStatusBadge status={b.status} />
                     </div>
                   </div>

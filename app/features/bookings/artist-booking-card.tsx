@@ -4,7 +4,7 @@ import Music from "lucide-react/icons/eighth-notes";
 import MapPin from "lucide-react/icons/map-pin";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { BookingStatusBadge } from "./booking-status-badge";
+import { BookingStatusBadge, QuotePill } from "./booking-status-badge";
 import { formatBookingWhen, formatDuration } from "./booking-time";
 import type { BookingView } from "./booking-views.server";
 
@@ -25,7 +25,12 @@ export function ArtistBookingCard({ booking }: { booking: BookingView }) {
           </h3>
           <p className="truncate text-sm text-slate-600">{booking.clientEmail}</p>
         </div>
-        <BookingStatusBadge status={booking.status} />
+        <div className="flex flex-wrap gap-2">
+          {booking.status === "pending" && booking.quoteOpen ? (
+            <QuotePill forClient={false} />
+          ) : null}
+          <BookingStatusBadge status={booking.status} />
+        </div>
       </div>
       <ul className="mt-3 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
         <li className="flex items-center gap-2">

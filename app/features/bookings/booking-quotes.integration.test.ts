@@ -22,6 +22,7 @@ import { createTestDatabase } from "../../../tests/support/test-database";
 import { acceptQuote, askForChanges, declineQuote, sendQuote } from "./booking-quotes.server";
 import { rateBooking } from "./booking-ratings.server";
 import { createBookingRequest } from "./booking-requests.server";
+import { listArtistBookings, listClientBookings } from "./booking-views.server";
 import { acceptBooking, cancelBooking } from "./bookings.server";
 import type { QuoteInput } from "./quotes.schema";
 
@@ -488,5 +489,22 @@ describe("the agreement mail", () => {
       // The JSON rides inside the PDF as an embedded file, byte for byte.
       expect(pdf?.content.includes(Buffer.from("agreement.json"))).toBe(true);
     }
+  });
+});
+
+describe("the booking lists", () => {
+  it("say a quote is open while it is, for the client to answer", async () => {
+    const { artist, client, bookingId } = await requested();
+    const listed = async () =>
+      (await listClientBookings(ctx, as(client))).find((b) => b.id === bookingId)?.quoteOpen;
+    expect(await listed()).toBe(false);
+    const offer = await sendQuote(ctx, artistActor(artist), { bookingId, quote: quote() });
+    expect(await listed()).toBe(true);
+    expect(
+      (await listArtistBookings(ctx, artistActor(artist))).find((b) => b.id === bookingId)
+        ?.quoteOpen,
+    ).toBe(true);
+    await acceptQuote(ctx, as(client), { bookingId, sha256: offer.sha256 });
+    expect(await listed()).toBe(false);
   });
 });

@@ -26,3 +26,15 @@ export function BookingStatusBadge({ status }: { status: BookingStatus }) {
     </span>
   );
 }
+
+/**
+ * Beside a pending booking's badge while a quote of the artist's is open: the client has it to
+ * answer ("Quote to answer"), the artist waits for it ("Quote sent").
+ */
+export function QuotePill({ forClient }: { forClient: boolean }) {
+  return (
+    <span className="inline-flex rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+      {forClient ? "Quote to answer" : "Quote sent"}
+    </span>
+  );
+}

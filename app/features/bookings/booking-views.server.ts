@@ -40,6 +40,8 @@ export type BookingView = BookingParties & {
   /** The artist's IANA zone: the event's date and start time are wall-clock times there. */
   timeZone: string;
   createdAt: Date;
+  /** A quote of the artist's is open: the client has it to answer (decision 047). */
+  quoteOpen: boolean;
 };
 
 // ─── The status as of the artist's today ──────────────────────────────────────────────────────
@@ -101,6 +103,8 @@ function viewQuery(db: Queryable, appZone: string) {
       cancelReason: bookings.cancelReason,
       timeZone: sql<string>`coalesce(${artistProfiles.timeZone}, ${appZone})`,
       createdAt: bookings.createdAt,
+      quoteOpen: sql<boolean>`EXISTS (SELECT 1 FROM offers o
+        WHERE o.booking_id = ${bookings.id} AND o.status = 'open' AND o.kind = 'quote')`,
     })
     .from(bookings)
     .leftJoin(artistProfiles, eq(artistProfiles.id, bookings.artistProfileId))
@@ -141,6 +145,7 @@ function toView(row: Row): BookingView {
     cancelReason: row.cancelReason,
     timeZone: row.timeZone,
     createdAt: row.createdAt,
+    quoteOpen: row.quoteOpen === true,
   };
 }
 
