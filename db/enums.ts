@@ -58,3 +58,6 @@ export const LEDGER_TXN_KINDS = [
   "chargeback",
   "adjustment",
 ] as const;
+
+/** Payment providers whose events the inbox takes (docs/decisions/052). */
+export const PROVIDERS = ["razorpay"] as const;

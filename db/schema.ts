@@ -41,6 +41,7 @@ import {
   PARTICIPANT_STATUSES,
   PARTICIPATION_TYPES,
   POLICY_CODES,
+  PROVIDERS,
   ROLES,
   SESSION_TYPES,
   TRUST_SCORES,
@@ -1041,5 +1042,34 @@ export const ledgerLegs = pgTable(
     index().on(t.toAccount),
     check("ledger_legs_amount_check", sql`${t.amount} > 0`),
     check("ledger_legs_accounts_check", sql`${t.fromAccount} <> ${t.toAccount}`),
+  ],
+);
+
+// ─── Provider events (docs/decisions/052) ────────────────────────────────────────────────────
+
+/**
+ * The inbox: each event a payment provider delivered, once per (provider, event id) however often
+ * it was delivered, with the body exactly as received (the bytes its signature covers, as UTF-8).
+ * Stored before it is processed; `processedAt` stays null until a worker has applied it.
+ */
+export const providerEvents = pgTable(
+  "provider_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    provider: text({ enum: PROVIDERS }).notNull(),
+    eventId: text().notNull(),
+    eventType: text().notNull(),
+    rawBody: text().notNull(),
+    signatureOk: boolean().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    processedAt: timestamp({ withTimezone: true }),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+  },
+  (t) => [
+    uniqueIndex("provider_events_provider_event_id_idx").on(t.provider, t.eventId),
+    index("provider_events_unprocessed_idx").on(t.processedAt).where(sql`${t.processedAt} IS NULL`),
+    check("provider_events_provider_check", oneOf("provider", PROVIDERS)),
+    check("provider_events_attempts_check", sql`${t.attempts} >= 0`),
   ],
 );
