@@ -405,6 +405,26 @@ describe("cancelling an agreed booking", () => {
     expect((await agreementsOf(bookingId))[0]?.status).toBe("cancelled");
   });
 
+  it("counts the cooling-off from the first agreement, not from a change agreed later", async () => {
+    const { artist, client, bookingId } = await requested(20);
+    await acceptBooking(ctx, artistActor(artist), bookingId);
+    // Agreed three days ago; a change agreed just now starts no new cooling-off.
+    await database.db.execute(
+      sql`UPDATE agreements SET frozen_at = now() - interval '3 days' WHERE booking_id = ${bookingId}`,
+    );
+    const change = await sendQuote(ctx, artistActor(artist), {
+      bookingId,
+      quote: quote({ durationHours: 3 }, 20),
+    });
+    await acceptQuote(ctx, as(client), { bookingId, sha256: change.sha256 });
+    await cancelBooking(ctx, as(client), bookingId);
+    const [row] = await database.db
+      .select({ cancelOutcome: bookings.cancelOutcome })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    expect(row?.cancelOutcome).toMatchObject({ canceller: "client", coolingOff: false });
+  });
+
   it("an artist's cancellation returns everything paid", async () => {
     const { artist, bookingId } = await requested(3);
     await acceptBooking(ctx, artistActor(artist), bookingId);

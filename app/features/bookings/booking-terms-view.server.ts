@@ -90,6 +90,7 @@ export async function bookingTermsOf(
           inForce.signed.agreement,
           isBookingArtist(actor, booking) ? "artist" : "client",
           now,
+          agreements.at(-1)?.frozenAt,
         )
       : null;
   return {

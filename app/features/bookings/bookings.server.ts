@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, ne, sql } from "drizzle-orm";
 import {
-  agreementInForce,
+  agreementsOf,
   closeOpenOffer,
   endAgreement,
   freezeAgreement,
@@ -313,12 +313,14 @@ export async function cancelBooking(
     if (updated.length === 0) refuse("conflict", tooLate);
     await closeOpenOffer(tx, bookingId, "withdrawn", at);
     // What the agreed policy says of a cancellation now: the same function the page showed.
-    const agreement = await agreementInForce(tx, bookingId);
+    const agreements = await agreementsOf(tx, bookingId);
+    const agreement = agreements.find((a) => a.status === "in_force");
     if (agreement) {
       const outcome = cancellationNow(
         agreement.signed.agreement,
         byArtist ? "artist" : "client",
         at,
+        agreements.at(-1)?.frozenAt,
       );
       await tx.update(bookings).set({ cancelOutcome: outcome }).where(eq(bookings.id, bookingId));
       await endAgreement(tx, bookingId, at);

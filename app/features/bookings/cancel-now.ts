@@ -30,18 +30,22 @@ export type CancelOutcome = ReturnType<typeof cancellationOutcome> & {
   policyName: string;
 };
 
-/** The outcome of `canceller` cancelling the agreed booking at `at`. */
+/**
+ * The outcome of `canceller` cancelling the agreed booking at `at`. The cooling-off counts from
+ * when the booking was first agreed (`firstAgreedAt`): a change agreed later starts no new one.
+ */
 export function cancellationNow(
   agreement: AgreementDocument,
   canceller: "client" | "artist",
   at: Date,
+  firstAgreedAt: Date = new Date(agreement.frozenAt),
 ): CancelOutcome {
   const paidPaise = scheduledPaidBy(agreement, at);
   const outcome = cancellationOutcome({
     cancellation: agreement.offer.cancellation,
     totalPaise: agreement.offer.price.totalPaise,
     paidPaise,
-    acceptedAt: new Date(agreement.frozenAt),
+    acceptedAt: firstAgreedAt,
     eventStartAt: eventStartOf(agreement),
     canceller,
     at,
