@@ -251,6 +251,7 @@ async function story(browser: Browser, baseURL: string, js: boolean, info: TestI
   await expect(cancelNow.last()).toContainText(/24-hour cooling-off|Strict policy/);
   await expect(client.page.getByText(`SHA-256 ${hash}`)).toBeVisible();
   await expect(client.page.getByRole("button", { name: "Accept Quote" })).toHaveCount(0);
+  await look(client.page, "booking-client-agreed");
 
   // ── The stale quote: the artist revises while the client reads the old version ────────────
   const otherId = await requestBooking(
