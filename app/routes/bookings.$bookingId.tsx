@@ -72,6 +72,7 @@ import {
   typedValues,
 } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { formatPaise } from "~/lib/money-text";
 import { requestOriginOf } from "~/lib/request-origin.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -522,6 +523,13 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
               if (!window.confirm("Cancel this booking?")) e.preventDefault();
             }}
           >
+            {terms.cancelNow ? (
+              // The same figures as "If you cancel now" below, where the button is.
+              <p className="mb-2 text-sm text-slate-700">
+                If you cancel now: you get back {formatPaise(terms.cancelNow.refundPaise)};{" "}
+                {booking.artistName} keeps {formatPaise(terms.cancelNow.keptPaise)}.
+              </p>
+            ) : null}
             <Button type="submit" name="intent" value="cancel" variant="outline" disabled={busy}>
               Cancel booking
             </Button>
