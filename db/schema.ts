@@ -1073,3 +1073,87 @@ export const providerEvents = pgTable(
     check("provider_events_attempts_check", sql`${t.attempts} >= 0`),
   ],
 );
+
+// ─── Embedded payment provider (docs/decisions/053) ──────────────────────────────────────────
+// These tables belong to the embedded, local-only Razorpay-compatible fake (server/dev-psp/),
+// never to the product: they stand in for the provider's own books. No feature reads them.
+
+/** A fake Razorpay order; `receipt` is unique, so a retried create returns the same order. */
+export const pspOrders = pgTable(
+  "psp_orders",
+  {
+    id: text().primaryKey(),
+    amount: bigint({ mode: "number" }).notNull(),
+    amountPaid: bigint({ mode: "number" }).notNull().default(0),
+    currency: text().notNull(),
+    receipt: text(),
+    status: text().notNull(),
+    attempts: integer().notNull().default(0),
+    notes: jsonb().$type<Record<string, string>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("psp_orders_receipt_idx").on(t.receipt),
+    check("psp_orders_amount_check", sql`${t.amount} > 0`),
+    check("psp_orders_status_check", sql`${t.status} IN ('created', 'attempted', 'paid')`),
+  ],
+);
+
+/** A fake Razorpay payment on an order: captured or failed at once by the hosted checkout. */
+export const pspPayments = pgTable(
+  "psp_payments",
+  {
+    id: text().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => pspOrders.id),
+    amount: bigint({ mode: "number" }).notNull(),
+    amountRefunded: bigint({ mode: "number" }).notNull().default(0),
+    currency: text().notNull(),
+    status: text().notNull(),
+    errorCode: text(),
+    errorDescription: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    check("psp_payments_status_check", sql`${t.status} IN ('captured', 'refunded', 'failed')`),
+    check(
+      "psp_payments_refunded_check",
+      sql`${t.amountRefunded} >= 0 AND ${t.amountRefunded} <= ${t.amount}`,
+    ),
+  ],
+);
+
+/** A fake Razorpay refund; one per `X-Refund-Idempotency` key, with the digest of its request. */
+export const pspRefunds = pgTable(
+  "psp_refunds",
+  {
+    id: text().primaryKey(),
+    paymentId: text()
+      .notNull()
+      .references(() => pspPayments.id),
+    amount: bigint({ mode: "number" }).notNull(),
+    status: text().notNull(),
+    idempotencyKey: text(),
+    requestDigest: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.paymentId),
+    uniqueIndex("psp_refunds_idempotency_key_idx").on(t.idempotencyKey),
+    check("psp_refunds_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/** Each webhook the fake sends: the signed body as sent, delivered by the `dev-psp-webhook` job. */
+export const pspWebhookDeliveries = pgTable("psp_webhook_deliveries", {
+  id: text().primaryKey(),
+  event: text().notNull(),
+  targetUrl: text().notNull(),
+  body: text().notNull(),
+  signature: text().notNull(),
+  attempts: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  deliveredAt: timestamp({ withTimezone: true }),
+});

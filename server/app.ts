@@ -15,6 +15,7 @@ import type { Realtime } from "~/lib/realtime.server";
 import { parseRange, type Storage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
 import { applyCachePolicy } from "./cache-policy";
+import { createDevPsp } from "./dev-psp/dev-psp";
 import { createMicroCache } from "./micro-cache";
 import { ASSETS_PATH, createNonce, securityHeaders } from "./security-headers";
 
@@ -136,6 +137,10 @@ export function createApp({
         ),
     }),
   );
+
+  // The embedded payment provider, a Razorpay-compatible fake (decision 053): only while the app is
+  // local, like /dev/outbox; a public app never mounts it, so /dev/psp falls through to a 404.
+  if (!env.isPublic) app.route("/dev/psp", createDevPsp({ db: database.db }));
 
   app.get("/files/*", (c) => serveFile(c.req.raw, c.req.path.slice("/files/".length), storage));
 

@@ -15,6 +15,7 @@ import { createStorage } from "~/lib/storage.server";
 import { databaseOptionsFor, openDatabase } from "~db/client";
 import { isDatabaseEmpty, seedDemoData } from "~seed/seed";
 import { composeApp } from "./composition";
+import { devPspJobs } from "./dev-psp/webhooks";
 import { gracefulClose } from "./graceful-close";
 
 export type BootOptions = {
@@ -80,6 +81,8 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       ...bookingJobs({ db: database.db, env, mailer }),
       ...lineupMailJobs({ db: database.db, env, mailer }),
       ...agreementJobs({ db: database.db, env, mailer }),
+      // The embedded payment provider's webhooks (decision 053), only where it is mounted.
+      ...(env.isPublic ? [] : devPspJobs({ db: database.db })),
     ],
   });
 
