@@ -280,6 +280,23 @@ describe("refunds", () => {
   });
 });
 
+describe("one idempotency key sent at once for two payments", () => {
+  it("refunds one and refuses the other in words, never a 5xx", async () => {
+    const [a, b] = [await paidOrder(), await paidOrder()];
+    const key = `race-${a.payment.id}`;
+    const answers = await Promise.all(
+      [a, b].map(({ payment }) =>
+        api(`/v1/payments/${payment.id}/refund`, {
+          method: "POST",
+          body: { amount: 500 },
+          headers: { "X-Refund-Idempotency": key },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+});
+
 describe("webhooks", () => {
   it("table: only loopback targets are allowed", () => {
     const cases: [string, boolean][] = [

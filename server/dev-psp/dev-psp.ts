@@ -252,6 +252,10 @@ export function createDevPsp(options: DevPspOptions) {
         .for("update");
       if (!payment) throw new PspError(400, "The id provided does not exist", "id");
       if (key !== null) {
+        // Two refunds sent at once with one key (on any payment) meet here one after the other.
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`psp-refund:${key}`}, 0))`,
+        );
         const [earlier] = await tx
           .select()
           .from(pspRefunds)
