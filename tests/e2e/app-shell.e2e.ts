@@ -38,14 +38,23 @@ test.describe("landing page", () => {
     page,
     request,
   }) => {
-    const scripts: { url: string; encoding: string | undefined; bytes: number }[] = [];
-    page.on("response", async (r) => {
+    // Each response is read while the page goes on: the reads are kept and awaited below, so a
+    // slow machine cannot check the list before they are in it.
+    const reads: Promise<{ url: string; encoding: string | undefined; bytes: number }>[] = [];
+    page.on("response", (r) => {
       if (r.request().resourceType() !== "script") return;
-      const encoding = (await r.allHeaders())["content-encoding"];
-      scripts.push({ url: r.url(), encoding, bytes: (await r.body()).length });
+      reads.push(
+        (async () => ({
+          url: r.url(),
+          encoding: (await r.allHeaders())["content-encoding"],
+          bytes: (await r.body()).length,
+        }))(),
+      );
     });
     await page.goto("/");
     await whenHydrated(page); // the scripts start after the first paint
+    await page.waitForLoadState("networkidle");
+    const scripts = await Promise.all(reads);
     const ours = scripts.filter((s) => new URL(s.url).pathname.startsWith("/assets/"));
     expect(ours.length).toBeGreaterThan(0);
     // Chromium accepts Brotli, and every script the page loads has its Brotli copy, but for a
