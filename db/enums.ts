@@ -13,6 +13,7 @@ export const TRUST_SCORES = [100, 75, 50, 25] as const;
 export const AVAILABILITY_STATUSES = ["available", "booked", "unavailable"] as const;
 export const BOOKING_STATUSES = [
   "pending",
+  "awaiting_deposit",
   "confirmed",
   "rejected",
   "completed",
@@ -61,3 +62,44 @@ export const LEDGER_TXN_KINDS = [
 
 /** Payment providers whose events the inbox takes (docs/decisions/052). */
 export const PROVIDERS = ["razorpay"] as const;
+
+/** Money through the platform (docs/decisions/055). */
+export const PAID_THROUGH = ["direct", "gigledger"] as const;
+export const PAYOUT_METHODS = ["upi", "bank"] as const;
+export const PAYMENT_PURPOSES = ["deposit", "balance", "full"] as const;
+export const PAYMENT_INTENT_STATUSES = [
+  "created",
+  "pending",
+  "captured",
+  "failed",
+  "expired",
+  "cancelled",
+] as const;
+export const PROVIDER_COMMAND_KINDS = [
+  "create_transfer",
+  "release_transfer",
+  "reverse_transfer",
+  "refund",
+] as const;
+export const PROVIDER_COMMAND_STATUSES = ["pending", "succeeded", "needs_attention"] as const;
+export const PROVIDER_EVENT_OUTCOMES = [
+  "applied",
+  "ignored",
+  "orphan",
+  "mismatch",
+  "refunded",
+] as const;
+export const MONEY_EVENT_KINDS = [
+  "deposit_requested",
+  "balance_requested",
+  "payment_received",
+  "payment_failed",
+  "payout_held",
+  "payout_released",
+  "refund_started",
+  "refund_paid",
+  "automatic_refund",
+  "balance_reminder",
+  "more_time_given",
+  "cancelled_for_non_payment",
+] as const;

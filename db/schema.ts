@@ -36,11 +36,19 @@ import {
   LEDGER_TXN_KINDS,
   LINEUP_ANSWERS,
   MEDIA_TYPES,
+  MONEY_EVENT_KINDS,
   OFFER_KINDS,
   OFFER_STATUSES,
+  PAID_THROUGH,
   PARTICIPANT_STATUSES,
   PARTICIPATION_TYPES,
+  PAYMENT_INTENT_STATUSES,
+  PAYMENT_PURPOSES,
+  PAYOUT_METHODS,
   POLICY_CODES,
+  PROVIDER_COMMAND_KINDS,
+  PROVIDER_COMMAND_STATUSES,
+  PROVIDER_EVENT_OUTCOMES,
   PROVIDERS,
   ROLES,
   SESSION_TYPES,
@@ -497,6 +505,10 @@ export const bookings = pgTable(
     cancelReason: text(),
     // What a cancellation of the agreed booking came to under its policy (cancellationOutcome).
     cancelOutcome: jsonb().$type<Record<string, unknown>>(),
+    // Paid through GigLedger (docs/decisions/055): when the artist's share is released (the
+    // event's end + 48 hours) and when it was.
+    releaseAt: timestamp({ withTimezone: true }),
+    payoutReleasedAt: timestamp({ withTimezone: true }),
     // iCalendar SEQUENCE of the booking's event in calendar feeds: a trigger (migration 0007) adds
     // one whenever what a calendar shows of it changes.
     calendarSequence: integer().notNull().default(0),
@@ -953,6 +965,8 @@ export const agreements = pgTable(
     status: text({ enum: AGREEMENT_STATUSES }).notNull().default("in_force"),
     json: text().notNull(),
     sha256: text().notNull().unique(),
+    // Whether the money goes through GigLedger or between the parties (as the agreement says).
+    paidThrough: text({ enum: PAID_THROUGH }).notNull().default("direct"),
     frozenAt: timestamp({ withTimezone: true }).notNull(),
     endedAt: timestamp({ withTimezone: true }),
   },
@@ -960,6 +974,7 @@ export const agreements = pgTable(
     uniqueIndex("agreements_one_in_force_idx").on(t.bookingId).where(sql`${t.status} = 'in_force'`),
     check("agreements_status_check", oneOf("status", AGREEMENT_STATUSES)),
     check("agreements_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check("agreements_paid_through_check", oneOf("paid_through", PAID_THROUGH)),
   ],
 );
 
@@ -1045,6 +1060,224 @@ export const ledgerLegs = pgTable(
   ],
 );
 
+// ─── Money through the platform (docs/decisions/055) ────────────────────────────────────────
+
+/**
+ * An artist's payout set-up: the provider's linked account that receives their share. Only a
+ * masked display of the bank account or UPI address and of the PAN is kept here; the provider
+ * holds the rest.
+ */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    artistProfileId: uuid()
+      .primaryKey()
+      .references(() => artistProfiles.id, { onDelete: "cascade" }),
+    legalName: text().notNull(),
+    panMasked: text().notNull(),
+    method: text({ enum: PAYOUT_METHODS }).notNull(),
+    /** "UPI asha@okhdfc" or "Bank account ••••1234 (HDFC0001234)". */
+    destination: text().notNull(),
+    provider: text({ enum: PROVIDERS }).notNull(),
+    providerAccountId: text().notNull().unique(),
+    ...timestamps,
+  },
+  (t) => [
+    check("payout_accounts_method_check", oneOf("method", PAYOUT_METHODS)),
+    check("payout_accounts_provider_check", oneOf("provider", PROVIDERS)),
+    check("payout_accounts_legal_name_check", sql`char_length(${t.legalName}) BETWEEN 2 AND 120`),
+  ],
+);
+
+/**
+ * What the client is asked to pay for a booking (deposit, balance, or everything at once) and
+ * what became of it. The split is fixed when the intent is made: the artist's net share, the
+ * commission, the GST on it and the TDS. At most one live intent per purpose, and at most one
+ * captured: a refresh or a second click cannot charge twice.
+ */
+export const paymentIntents = pgTable(
+  "payment_intents",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id),
+    agreementId: uuid()
+      .notNull()
+      .references(() => agreements.id),
+    purpose: text({ enum: PAYMENT_PURPOSES }).notNull(),
+    amountPaise: bigint({ mode: "number" }).notNull(),
+    artistSharePaise: bigint({ mode: "number" }).notNull(),
+    commissionPaise: bigint({ mode: "number" }).notNull(),
+    gstPaise: bigint({ mode: "number" }).notNull(),
+    tdsPaise: bigint({ mode: "number" }).notNull(),
+    provider: text({ enum: PROVIDERS }).notNull(),
+    providerLinkId: text().unique(),
+    checkoutUrl: text(),
+    providerPaymentId: text().unique(),
+    status: text({ enum: PAYMENT_INTENT_STATUSES }).notNull().default("created"),
+    /** When it is due (the balance's due date; the deposit's is when it was asked for). */
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    /** Until when the checkout takes the payment (the deposit window; the balance's grace). */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    capturedAt: timestamp({ withTimezone: true }),
+    refundedPaise: bigint({ mode: "number" }).notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.bookingId),
+    uniqueIndex("payment_intents_one_live_idx")
+      .on(t.bookingId, t.purpose)
+      .where(sql`${t.status} IN ('created', 'pending')`),
+    uniqueIndex("payment_intents_one_captured_idx")
+      .on(t.bookingId, t.purpose)
+      .where(sql`${t.status} = 'captured'`),
+    check("payment_intents_purpose_check", oneOf("purpose", PAYMENT_PURPOSES)),
+    check("payment_intents_status_check", oneOf("status", PAYMENT_INTENT_STATUSES)),
+    check("payment_intents_provider_check", oneOf("provider", PROVIDERS)),
+    check(
+      "payment_intents_split_check",
+      sql`${t.amountPaise} > 0 AND ${t.artistSharePaise} >= 0 AND ${t.commissionPaise} >= 0 AND ${t.gstPaise} >= 0 AND ${t.tdsPaise} >= 0 AND ${t.artistSharePaise} + ${t.commissionPaise} + ${t.gstPaise} + ${t.tdsPaise} = ${t.amountPaise}`,
+    ),
+    check(
+      "payment_intents_refunded_check",
+      sql`${t.refundedPaise} >= 0 AND ${t.refundedPaise} <= ${t.amountPaise}`,
+    ),
+  ],
+);
+
+/** The artist's share of a captured payment, transferred to their linked account on hold. */
+export const providerTransfers = pgTable(
+  "provider_transfers",
+  {
+    id: text().primaryKey(),
+    intentId: uuid()
+      .notNull()
+      .unique()
+      .references(() => paymentIntents.id),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id),
+    amountPaise: bigint({ mode: "number" }).notNull(),
+    reversedPaise: bigint({ mode: "number" }).notNull().default(0),
+    onHold: boolean().notNull().default(true),
+    releasedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.bookingId),
+    check(
+      "provider_transfers_amount_check",
+      sql`${t.amountPaise} > 0 AND ${t.reversedPaise} >= 0 AND ${t.reversedPaise} <= ${t.amountPaise}`,
+    ),
+  ],
+);
+
+/** A refund the provider made of one payment. */
+export const providerRefunds = pgTable(
+  "provider_refunds",
+  {
+    id: text().primaryKey(),
+    intentId: uuid()
+      .notNull()
+      .references(() => paymentIntents.id),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id),
+    amountPaise: bigint({ mode: "number" }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.bookingId),
+    check("provider_refunds_amount_check", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * The outbox: every call GigLedger makes to the provider that moves money, written in the same
+ * transaction as the decision that needs it, with the idempotency key the provider receives, and
+ * worked by the `payments.command` job until it succeeds.
+ */
+export const providerCommands = pgTable(
+  "provider_commands",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text({ enum: PROVIDER_COMMAND_KINDS }).notNull(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id),
+    intentId: uuid().references(() => paymentIntents.id),
+    idempotencyKey: text().notNull().unique(),
+    request: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text({ enum: PROVIDER_COMMAND_STATUSES }).notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    response: jsonb().$type<Record<string, unknown>>(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.bookingId),
+    index("provider_commands_open_idx").on(t.createdAt).where(sql`${t.status} <> 'succeeded'`),
+    check("provider_commands_kind_check", oneOf("kind", PROVIDER_COMMAND_KINDS)),
+    check("provider_commands_status_check", oneOf("status", PROVIDER_COMMAND_STATUSES)),
+  ],
+);
+
+/**
+ * A booking's money timeline: each event once (`key`), at the app clock's time, shown on the
+ * booking page and mailed to whom it concerns.
+ */
+export const moneyEvents = pgTable(
+  "money_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id),
+    key: text().notNull().unique(),
+    kind: text({ enum: MONEY_EVENT_KINDS }).notNull(),
+    amountPaise: bigint({ mode: "number" }),
+    at: timestamp({ withTimezone: true }).notNull(),
+    detail: jsonb().$type<Record<string, string | number | null>>().notNull().default({}),
+  },
+  (t) => [
+    index().on(t.bookingId, t.at),
+    check("money_events_kind_check", oneOf("kind", MONEY_EVENT_KINDS)),
+  ],
+);
+
+/**
+ * The commission invoices GigLedger issues to artists, numbered without gaps per Indian financial
+ * year (April to March): the number comes from `invoice_counters` in the issuing transaction.
+ */
+export const commissionInvoices = pgTable(
+  "commission_invoices",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    financialYear: text().notNull(),
+    number: integer().notNull(),
+    bookingId: uuid()
+      .notNull()
+      .unique()
+      .references(() => bookings.id),
+    artistProfileId: uuid(),
+    commissionPaise: bigint({ mode: "number" }).notNull(),
+    gstPaise: bigint({ mode: "number" }).notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("commission_invoices_number_idx").on(t.financialYear, t.number),
+    check("commission_invoices_fy_check", sql`${t.financialYear} ~ '^[0-9]{4}-[0-9]{2}$'`),
+    check("commission_invoices_number_check", sql`${t.number} > 0`),
+  ],
+);
+
+export const invoiceCounters = pgTable("invoice_counters", {
+  financialYear: text().primaryKey(),
+  lastNumber: integer().notNull().default(0),
+});
+
 // ─── Provider events (docs/decisions/052) ────────────────────────────────────────────────────
 
 /**
@@ -1065,8 +1298,11 @@ export const providerEvents = pgTable(
     processedAt: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /** What processing made of it: applied, ignored (nothing to do), orphan, mismatch, refunded. */
+    outcome: text({ enum: PROVIDER_EVENT_OUTCOMES }),
   },
   (t) => [
+    check("provider_events_outcome_check", oneOf("outcome", PROVIDER_EVENT_OUTCOMES)),
     uniqueIndex("provider_events_provider_event_id_idx").on(t.provider, t.eventId),
     index("provider_events_unprocessed_idx").on(t.processedAt).where(sql`${t.processedAt} IS NULL`),
     check("provider_events_provider_check", oneOf("provider", PROVIDERS)),
@@ -1157,3 +1393,83 @@ export const pspWebhookDeliveries = pgTable("psp_webhook_deliveries", {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   deliveredAt: timestamp({ withTimezone: true }),
 });
+
+/** A fake Razorpay Payment Link: a hosted page that takes one payment of its order. */
+export const pspPaymentLinks = pgTable(
+  "psp_payment_links",
+  {
+    id: text().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => pspOrders.id),
+    referenceId: text().notNull().unique(),
+    amount: bigint({ mode: "number" }).notNull(),
+    status: text().notNull(),
+    description: text().notNull(),
+    expireBy: timestamp({ withTimezone: true }),
+    callbackUrl: text(),
+    customer: jsonb().$type<Record<string, string>>().notNull(),
+    notes: jsonb().$type<Record<string, string>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("psp_payment_links_amount_check", sql`${t.amount} > 0`),
+    check(
+      "psp_payment_links_status_check",
+      sql`${t.status} IN ('created', 'partially_paid', 'paid', 'cancelled', 'expired')`,
+    ),
+  ],
+);
+
+/** A fake Route linked account (an artist's), made once per `Idempotency-Key`. */
+export const pspAccounts = pgTable("psp_accounts", {
+  id: text().primaryKey(),
+  idempotencyKey: text().unique(),
+  referenceId: text(),
+  email: text().notNull(),
+  legalName: text().notNull(),
+  status: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A fake Route transfer of part of a payment to a linked account, possibly on hold. */
+export const pspTransfers = pgTable(
+  "psp_transfers",
+  {
+    id: text().primaryKey(),
+    paymentId: text()
+      .notNull()
+      .references(() => pspPayments.id),
+    accountId: text()
+      .notNull()
+      .references(() => pspAccounts.id),
+    amount: bigint({ mode: "number" }).notNull(),
+    amountReversed: bigint({ mode: "number" }).notNull().default(0),
+    onHold: boolean().notNull(),
+    settled: boolean().notNull().default(false),
+    notes: jsonb().$type<Record<string, string>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.paymentId),
+    check(
+      "psp_transfers_amount_check",
+      sql`${t.amount} > 0 AND ${t.amountReversed} >= 0 AND ${t.amountReversed} <= ${t.amount}`,
+    ),
+  ],
+);
+
+/** A fake reversal of (part of) a transfer. */
+export const pspReversals = pgTable(
+  "psp_reversals",
+  {
+    id: text().primaryKey(),
+    transferId: text()
+      .notNull()
+      .references(() => pspTransfers.id),
+    amount: bigint({ mode: "number" }).notNull(),
+    notes: jsonb().$type<Record<string, string>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.transferId), check("psp_reversals_amount_check", sql`${t.amount} > 0`)],
+);

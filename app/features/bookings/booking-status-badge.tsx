@@ -2,6 +2,7 @@ import type { BookingStatus } from "./bookings.policy";
 
 const STYLES: Record<BookingStatus, string> = {
   pending: "bg-yellow-100 text-yellow-900",
+  awaiting_deposit: "bg-orange-100 text-orange-900",
   confirmed: "bg-emerald-100 text-emerald-900",
   rejected: "bg-red-100 text-red-900",
   completed: "bg-blue-100 text-blue-900",
@@ -11,6 +12,7 @@ const STYLES: Record<BookingStatus, string> = {
 /** The words on the badge: a declined request is stored as `rejected` and reads "Declined". */
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   pending: "Pending",
+  awaiting_deposit: "Awaiting deposit",
   confirmed: "Confirmed",
   rejected: "Declined",
   completed: "Completed",

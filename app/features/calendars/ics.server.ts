@@ -36,6 +36,7 @@ export type UnavailableDay = { artistId: string; date: string; updatedAt: Date }
 
 const STATUS: Record<BookingStatus, ICalEventStatus> = {
   pending: ICalEventStatus.TENTATIVE,
+  awaiting_deposit: ICalEventStatus.TENTATIVE,
   confirmed: ICalEventStatus.CONFIRMED,
   completed: ICalEventStatus.CONFIRMED,
   cancelled: ICalEventStatus.CANCELLED,
