@@ -7,14 +7,17 @@ import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { handleMediaUpload } from "~/features/media/media.server";
 import { AUTH_BASE_PATH, type Auth, trustedOrigins } from "~/lib/auth.server";
+import { type Clock, isLocalClock } from "~/lib/clock.server";
 import type { AppContext } from "~/lib/context";
 import type { Env } from "~/lib/env.server";
+import type { QueueHandler } from "~/lib/jobs.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/lib/mail.server";
 import type { Realtime } from "~/lib/realtime.server";
 import { parseRange, type Storage } from "~/lib/storage.server";
 import type { DatabaseHandle } from "~db/client";
 import { applyCachePolicy } from "./cache-policy";
+import { createDevClock } from "./dev-clock";
 import { createDevPsp } from "./dev-psp/dev-psp";
 import { createMicroCache } from "./micro-cache";
 import { ASSETS_PATH, createNonce, securityHeaders } from "./security-headers";
@@ -27,6 +30,10 @@ export type AppOptions = {
   mailer: Mailer;
   storage: Storage;
   realtime: Realtime;
+  /** The app's clock (decision 054). */
+  clock: Clock;
+  /** Every queue's handler, for a local app's `/dev/jobs/run`. */
+  jobHandlers: QueueHandler[];
   /** Production passes the built module; development reloads it on every request. */
   getBuild: () => Promise<ServerBuild>;
   /** Folder of the built browser assets; absent in development (Vite serves them). */
@@ -48,6 +55,8 @@ export function createApp({
   mailer,
   storage,
   realtime,
+  clock,
+  jobHandlers,
   getBuild,
   clientDir,
 }: AppOptions) {
@@ -141,6 +150,11 @@ export function createApp({
   // The embedded payment provider, a Razorpay-compatible fake (decision 053): only while the app is
   // local, like /dev/outbox; a public app never mounts it, so /dev/psp falls through to a 404.
   if (!env.isPublic) app.route("/dev/psp", createDevPsp({ db: database.db }));
+  // The app's clock and the job queues run on demand (decision 054), local only in the same way.
+  // A POST to them would reach the router's page for unknown addresses, which answers 405.
+  if (!env.isPublic && isLocalClock(clock))
+    app.route("/dev", createDevClock({ db: database.db, env, clock, jobHandlers }));
+  else app.on("POST", ["/dev/clock", "/dev/jobs/run"], (c) => c.text("Not found", 404));
 
   app.get("/files/*", (c) => serveFile(c.req.raw, c.req.path.slice("/files/".length), storage));
 
@@ -190,6 +204,7 @@ export function createApp({
       mailer,
       storage,
       realtime,
+      clock,
       cspNonce: c.get("nonce"),
       clientIp: clientIp(c.req.raw, env.trustProxy, () => getConnInfo(c).remote.address),
       pageMarkup: new URL(c.req.url).pathname.endsWith(".data") ? undefined : new Map(),

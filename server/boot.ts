@@ -2,11 +2,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { agreementJobs } from "~/features/agreements/agreement-mails.server";
-import { bookingJobs } from "~/features/bookings/booking-jobs.server";
-import { calendarJobs } from "~/features/calendars/imports.server";
-import { credentialJobs } from "~/features/credentials/issuance.server";
-import { lineupMailJobs } from "~/features/music-sessions/lineup-mails.server";
 import { todayIn } from "~/lib/dates";
 import { type Env, isEnvError, loadEnv } from "~/lib/env.server";
 import { startJobRunner } from "~/lib/jobs.server";
@@ -15,7 +10,6 @@ import { createStorage } from "~/lib/storage.server";
 import { databaseOptionsFor, openDatabase } from "~db/client";
 import { isDatabaseEmpty, seedDemoData } from "~seed/seed";
 import { composeApp } from "./composition";
-import { devPspJobs } from "./dev-psp/webhooks";
 import { gracefulClose } from "./graceful-close";
 
 export type BootOptions = {
@@ -61,29 +55,21 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     logger.info("seeded demo data into the empty embedded database");
   }
 
-  const { app, realtime, mailer } = await composeApp({
+  const { app, realtime, clock, jobHandlers } = await composeApp({
     env,
     logger,
     database,
     getBuild: options.getBuild,
     clientDir: options.clientDir,
   });
-  // Background work, one runner for every feature (docs/decisions/043-background-jobs.md):
-  // credentials signed when a level changes, imported calendars read every 15 minutes, past
-  // bookings settled every 10 and their clients asked to rate them, lineups asked to confirm.
+  // Background work, one runner for every feature (docs/decisions/043-background-jobs.md); the
+  // list is server/job-handlers.ts. Jobs are due by the app's clock (decision 054).
   const jobs = await startJobRunner({
     db: database.db,
     listen: database.listen,
     logger,
-    handlers: [
-      ...credentialJobs(env),
-      ...calendarJobs({ db: database.db, env, logger }),
-      ...bookingJobs({ db: database.db, env, mailer }),
-      ...lineupMailJobs({ db: database.db, env, mailer }),
-      ...agreementJobs({ db: database.db, env, mailer }),
-      // The embedded payment provider's webhooks (decision 053), only where it is mounted.
-      ...(env.isPublic ? [] : devPspJobs({ db: database.db })),
-    ],
+    handlers: jobHandlers,
+    clock,
   });
 
   const listener = getRequestListener(app.fetch);

@@ -1,5 +1,6 @@
 import type { Database } from "~db/client";
 import type { Auth } from "./auth.server";
+import type { Clock } from "./clock.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { Mailer } from "./mail.server";
@@ -15,6 +16,11 @@ export type AppContext = {
   mailer: Mailer;
   storage: Storage;
   realtime: Realtime;
+  /**
+   * The app's "now" (decision 054): real time on a public app; on a local app, real time plus
+   * the offset set at `/dev/clock`. Money rules and the timestamps they write read it.
+   */
+  clock: Clock;
   /** Per-request nonce for the Content-Security-Policy. */
   cspNonce: string;
   /** The client's IP address (from X-Forwarded-For only when TRUST_PROXY is set). */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Queryable, queryRows } from "~db/client";
+import type { Clock } from "./clock.server";
 import type { Logger } from "./logger.server";
 
 /**
@@ -16,6 +17,8 @@ import type { Logger } from "./logger.server";
  *   ends, so such work must be idempotent.
  * - A queue with `everySeconds` gets its job added that often, once across all instances
  *   (`job_schedules`).
+ * - Given the app's clock (decision 054), a job is due when its `run_at` has come by the app's
+ *   time, and a retry waits from the app's time; leases and schedules keep real time.
  */
 
 /** The NOTIFY channel that wakes the runners once an adding transaction commits. */
@@ -70,8 +73,13 @@ export async function enqueueJob(tx: Queryable, job: JobInput): Promise<void> {
 
 type Claimed = Job & { revision: number; lease: string };
 
+/** The instant a job's `run_at` is compared with: the app's clock when given, else the database's. */
+const dueNow = (clock: Clock | undefined): SQL =>
+  clock ? sql`${clock.now().toISOString()}::timestamptz` : sql`now()`;
+
 /** Takes up to `batch` due jobs of a queue for this runner, and counts the attempt. */
-async function claimJobs(db: Queryable, handler: QueueHandler): Promise<Claimed[]> {
+async function claimJobs(db: Queryable, handler: QueueHandler, clock?: Clock): Promise<Claimed[]> {
+  const now = dueNow(clock);
   const lease = randomUUID();
   const waitFor = handler.after?.length
     ? sql`AND NOT EXISTS (
@@ -79,7 +87,7 @@ async function claimJobs(db: Queryable, handler: QueueHandler): Promise<Claimed[
         WHERE first.queue IN (${sql.join(
           handler.after.map((queue) => sql`${queue}`),
           sql`, `,
-        )}) AND first.failed_at IS NULL AND first.run_at <= now())`
+        )}) AND first.failed_at IS NULL AND first.run_at <= ${now})`
     : sql``;
   return db.transaction(async (tx) => {
     // A job whose last attempt was abandoned (its process died) will not be taken again.
@@ -94,7 +102,7 @@ async function claimJobs(db: Queryable, handler: QueueHandler): Promise<Claimed[
           locked_until = now() + make_interval(secs => ${handler.leaseSeconds})
         WHERE id IN (
           SELECT id FROM jobs
-          WHERE queue = ${handler.queue} AND failed_at IS NULL AND run_at <= now()
+          WHERE queue = ${handler.queue} AND failed_at IS NULL AND run_at <= ${now}
             AND attempts < max_attempts AND (locked_until IS NULL OR locked_until < now())
             ${waitFor}
           ORDER BY run_at, id
@@ -139,21 +147,26 @@ async function holdJobs(tx: Queryable, jobs: Claimed[]): Promise<Claimed[]> {
 }
 
 /** A failed attempt: the error is kept, and the job waits 30 s, 2 min, 8 min … (at most 6 h). */
-async function failJobs(db: Queryable, jobs: Claimed[], error: unknown) {
+async function failJobs(db: Queryable, jobs: Claimed[], error: unknown, clock?: Clock) {
   const message = error instanceof Error ? error.message : String(error);
   for (const job of jobs) {
     const pause = Math.min(30 * 4 ** (job.attempts - 1), 6 * 3600);
     await db.execute(sql`
       UPDATE jobs SET lease = NULL, locked_until = NULL, last_error = ${message.slice(0, 2000)},
-        run_at = now() + make_interval(secs => ${pause}),
+        run_at = ${dueNow(clock)} + make_interval(secs => ${pause}),
         failed_at = CASE WHEN attempts >= max_attempts THEN now() END
       WHERE id = ${job.id} AND lease = ${job.lease}`);
   }
 }
 
 /** Runs one batch of a queue; false when none was due. Errors are recorded on the jobs. */
-async function runBatch(db: Queryable, handler: QueueHandler, onError: (e: unknown) => void) {
-  const claimed = await claimJobs(db, handler);
+async function runBatch(
+  db: Queryable,
+  handler: QueueHandler,
+  onError: (e: unknown) => void,
+  clock?: Clock,
+) {
+  const claimed = await claimJobs(db, handler, clock);
   if (claimed.length === 0) return false;
   try {
     if ("inTransaction" in handler) {
@@ -167,7 +180,7 @@ async function runBatch(db: Queryable, handler: QueueHandler, onError: (e: unkno
       await db.transaction((tx) => completeJobs(tx, claimed));
     }
   } catch (error) {
-    await failJobs(db, claimed, error);
+    await failJobs(db, claimed, error, clock);
     onError(error);
   }
   return true;
@@ -204,7 +217,8 @@ export async function addScheduledJobs(db: Queryable, handlers: QueueHandler[]) 
 
 /**
  * Runs every due job of the given queues until none is left, earlier queues first: what tests
- * call instead of waiting for a runner, and what a runner's round does.
+ * call instead of waiting for a runner, and what a runner's round does. With `clock`, "due" is by
+ * the app's time.
  */
 export async function runDueJobs(
   db: Queryable,
@@ -212,15 +226,72 @@ export async function runDueJobs(
   onError: (error: unknown, queue: string) => void = (error) => {
     throw error;
   },
+  options: { clock?: Clock } = {},
 ): Promise<number> {
   let batches = 0;
   for (let i = 0; i < handlers.length; ) {
     const handler = handlers[i] as QueueHandler;
-    const ran = await runBatch(db, handler, (error) => onError(error, handler.queue));
+    const ran = await runBatch(
+      db,
+      handler,
+      (error) => onError(error, handler.queue),
+      options.clock,
+    );
     if (ran) batches++;
     i = ran ? 0 : i + 1;
   }
   return batches;
+}
+
+export type QueueRun = {
+  queue: string;
+  /** Batches of jobs taken and run (a failed batch counts: its error is in `errors`). */
+  batches: number;
+  /** The queue has a schedule, and its job was added now, whatever its next time was. */
+  scheduled: boolean;
+  errors: string[];
+};
+
+/** Thrown by `runQueuesNow` for names that no handler has; nothing ran. */
+export class UnknownQueueError extends Error {
+  override name = "UnknownQueueError";
+  constructor(readonly queues: string[]) {
+    super(`No job queue is named ${queues.join(", ")}.`);
+  }
+}
+
+/**
+ * Runs the named queues' work now, once, in the order given (local `/dev/jobs/run`, decision 054):
+ * a queue with a schedule gets its job added whatever its next time, then each queue's due jobs
+ * run until none is left. Failures are recorded on the jobs, as a runner records them, and
+ * reported, not thrown. A queue that waits for another (`after`) still waits.
+ */
+export async function runQueuesNow(
+  db: Queryable,
+  handlers: QueueHandler[],
+  names: string[],
+  options: { clock?: Clock } = {},
+): Promise<QueueRun[]> {
+  const unknown = names.filter((name) => !handlers.some((h) => h.queue === name));
+  if (unknown.length > 0) throw new UnknownQueueError(unknown);
+  const runs: QueueRun[] = [];
+  for (const name of new Set(names)) {
+    const handler = handlers.find((h) => h.queue === name) as QueueHandler;
+    const scheduled = Boolean(handler.everySeconds);
+    if (scheduled)
+      await db.transaction((tx) =>
+        enqueueJob(tx, { queue: name, key: "scheduled", maxAttempts: 1 }),
+      );
+    const errors: string[] = [];
+    const batches = await runDueJobs(
+      db,
+      [handler],
+      (error) => errors.push(error instanceof Error ? error.message : String(error)),
+      options,
+    );
+    runs.push({ queue: name, batches, scheduled, errors });
+  }
+  return runs;
 }
 
 export type JobRunner = { stop(): Promise<void> };
@@ -237,8 +308,10 @@ export async function startJobRunner(options: {
   logger: Pick<Logger, "error">;
   handlers: QueueHandler[];
   pollSeconds?: number;
+  /** The app's clock: jobs are due by its time (a local app's `/dev/clock` moves it). */
+  clock?: Clock;
 }): Promise<JobRunner> {
-  const { db, logger, handlers } = options;
+  const { db, logger, handlers, clock } = options;
   let stopped = false;
   const lanes = new Map<string, { running: Promise<void> | null; again: boolean }>();
   const logError = (error: unknown, queue: string) =>
@@ -252,7 +325,7 @@ export async function startJobRunner(options: {
       lane.again = true;
       return;
     }
-    lane.running = runDueJobs(db, [handler], logError)
+    lane.running = runDueJobs(db, [handler], logError, { clock })
       .then((batches) => {
         // A queue that waits for this one may be due now that it is empty.
         if (batches > 0) for (const h of handlers) if (h.after?.includes(handler.queue)) wake(h);

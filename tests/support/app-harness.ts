@@ -58,7 +58,7 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     }),
   );
   const vite = await workerVite();
-  const { app, mailer, auth, storage, realtime } = await composeApp({
+  const { app, mailer, auth, storage, realtime, clock, jobHandlers } = await composeApp({
     env,
     logger,
     database,
@@ -72,6 +72,9 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     mailer,
     auth,
     storage,
+    /** The app's clock: a local clock kept in the app's data folder, or real time when public. */
+    clock,
+    jobHandlers,
     request: async (pathname: string, init?: RequestInit): Promise<Response> =>
       app.fetch(new Request(new URL(pathname, env.appUrl), init)),
     realtime,
