@@ -39,6 +39,10 @@ export default [
   route("bookings/:bookingId/agreement", "routes/bookings.$bookingId.agreement.tsx"),
   route("bookings/:bookingId/agreement.json", "routes/bookings.$bookingId.agreement-json.ts"),
   route("bookings/:bookingId/agreement.pdf", "routes/bookings.$bookingId.agreement-pdf.ts"),
+  // Money through the platform (decision 055): pay what is due, come back from the provider
+  route("bookings/:bookingId/pay", "routes/bookings.$bookingId.pay.ts"),
+  route("payments/return", "routes/payments.return.ts"),
+  route("settings/payouts", "routes/settings.payouts.tsx"),
   route("client-bookings", "routes/client-bookings.tsx"),
   route("rate/:token", "routes/rate.$token.tsx"),
   // Calendar feeds out and calendars in (decision 016)

@@ -6,6 +6,8 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { handleMediaUpload } from "~/features/media/media.server";
+import { receiveRazorpayWebhook } from "~/features/payments/payment-events.server";
+import { MAX_WEBHOOK_BYTES } from "~/features/payments/webhook-signature";
 import { AUTH_BASE_PATH, type Auth, trustedOrigins } from "~/lib/auth.server";
 import { type Clock, isLocalClock } from "~/lib/clock.server";
 import type { AppContext } from "~/lib/context";
@@ -136,6 +138,20 @@ export function createApp({
     ),
   );
 
+  // The payment provider's events (decision 055): the raw bytes are what the signature covers.
+  app.post(
+    "/webhooks/razorpay",
+    bodyLimit({
+      maxSize: MAX_WEBHOOK_BYTES,
+      onError: (c) => c.text("The body is too large.", 413),
+    }),
+    async (c) => {
+      const raw = new Uint8Array(await c.req.arrayBuffer());
+      const answer = await receiveRazorpayWebhook(database.db, env, clock, raw, c.req.raw.headers);
+      return c.text(answer.body, answer.status);
+    },
+  );
+
   app.use(
     bodyLimit({
       maxSize: MAX_FORM_BYTES,
@@ -149,7 +165,18 @@ export function createApp({
 
   // The embedded payment provider, a Razorpay-compatible fake (decision 053): only while the app is
   // local, like /dev/outbox; a public app never mounts it, so /dev/psp falls through to a 404.
-  if (!env.isPublic) app.route("/dev/psp", createDevPsp({ db: database.db }));
+  if (!env.isPublic)
+    app.route(
+      "/dev/psp",
+      createDevPsp({
+        db: database.db,
+        // Its webhooks come to this app when payments run through it (PAYMENTS=local).
+        webhookUrl:
+          env.payments.mode === "local"
+            ? new URL("/webhooks/razorpay", env.appUrl).toString()
+            : undefined,
+      }),
+    );
   // The app's clock and the job queues run on demand (decision 054), local only in the same way.
   // A POST to them would reach the router's page for unknown addresses, which answers 405.
   if (!env.isPublic && isLocalClock(clock))

@@ -1,8 +1,10 @@
 import { agreementJobs } from "~/features/agreements/agreement-mails.server";
 import { bookingJobs } from "~/features/bookings/booking-jobs.server";
+import { confirmPaidBooking } from "~/features/bookings/bookings.server";
 import { calendarJobs } from "~/features/calendars/imports.server";
 import { credentialJobs } from "~/features/credentials/issuance.server";
 import { lineupMailJobs } from "~/features/music-sessions/lineup-mails.server";
+import { paymentJobs } from "~/features/payments/payment-jobs.server";
 import type { AppContext } from "~/lib/context";
 import type { QueueHandler } from "~/lib/jobs.server";
 import { devPspJobs } from "./dev-psp/webhooks";
@@ -24,6 +26,8 @@ export function jobHandlers(ctx: JobContext): QueueHandler[] {
     ...bookingJobs(ctx),
     ...lineupMailJobs(ctx),
     ...agreementJobs(ctx),
+    // Money through the platform (decision 055); the bookings feature confirms a paid booking.
+    ...paymentJobs(ctx, { confirmPaidBooking }),
     // The embedded payment provider's webhooks (decision 053), only where it is mounted.
     ...(ctx.env.isPublic ? [] : devPspJobs(ctx)),
   ];

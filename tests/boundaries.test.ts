@@ -44,6 +44,7 @@ const ALLOWED_CROSSINGS = new Set<string>([
   // A booking's request is an offer on the artist's published terms; its quotes and its
   // agreement are kept by the agreements feature; "If you cancel now" is the terms' function.
   "bookings -> agreements/agreement-document",
+  "bookings -> agreements/agreement-times",
   "bookings -> agreements/agreements.server",
   "bookings -> agreements/offer-document",
   "bookings -> terms/cancellation",
@@ -52,6 +53,14 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "bookings -> terms/published-terms.server",
   "bookings -> terms/terms-text",
   "bookings -> terms/terms-types",
+  // Money through the platform (decision 055): an offer is paid through GigLedger when the artist
+  // set up payouts; agreeing starts the payments, cancelling refunds by the policy. Payments read
+  // the agreement (what is owed, when the event ends) and end it when a deposit lapses.
+  "bookings -> payments/booking-payments.server",
+  "bookings -> payments/payouts.server",
+  "payments -> agreements/agreement-document",
+  "payments -> agreements/agreement-times",
+  "payments -> agreements/agreements.server",
   // Booking an artist follows the artist's own rule (not on one's own profile).
   "bookings -> artists/artists.policy",
   // A cancelled booking's substitutes: who is free that day.

@@ -81,7 +81,37 @@ const EnvSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  PAYMENTS: z.enum(["off", "local", "razorpay"]).optional(),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET_PREVIOUS: optionalText,
+  RAZORPAY_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0).max(5000).default(1000),
+  PLATFORM_GSTIN: optionalText,
+  INVOICE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,8}$/, "must be 1–8 capital letters or digits")
+    .default("GL"),
 });
+
+/**
+ * How money moves (docs/decisions/055): "off" (between the parties, as before), "local" (the
+ * embedded Razorpay-compatible provider at /dev/psp; never when public) or "razorpay".
+ */
+export type PaymentsConfig =
+  | { mode: "off" }
+  | {
+      mode: "local" | "razorpay";
+      /** Where the Razorpay API is: the embedded provider's address when local. */
+      apiBase: string;
+      keyId: string;
+      keySecret: string;
+      webhookSecret: string;
+      /** The secret before the last rotation, still accepted while it is set. */
+      previousWebhookSecret: string | undefined;
+    };
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -116,6 +146,11 @@ export type Env = {
   seedDemoData: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  payments: PaymentsConfig;
+  /** The platform's commission on what an artist keeps, in basis points (1000 = 10 %). */
+  commissionBps: number;
+  platformGstin: string | undefined;
+  invoicePrefix: string;
 };
 
 /** A bad environment stops the start with this message (see `isEnvError`). */
@@ -198,6 +233,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     storage = { driver: "local", root: path.join(dataDir, "files") };
   }
 
+  const payments = paymentsConfig(e, appUrl, isPublic);
+
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -223,6 +260,53 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
+    payments,
+    commissionBps: e.PLATFORM_COMMISSION_BPS,
+    platformGstin: e.PLATFORM_GSTIN,
+    invoicePrefix: e.INVOICE_PREFIX,
+  };
+}
+
+/** The embedded provider's fixed local keys (server/dev-psp): it never runs when public. */
+export const LOCAL_PSP_KEYS = {
+  keyId: "rzp_test_DevPspLocal01",
+  keySecret: "dev-psp-local-key-secret",
+  webhookSecret: "dev-psp-local-webhook-secret",
+} as const;
+
+function paymentsConfig(
+  e: z.infer<typeof EnvSchema>,
+  appUrl: URL,
+  isPublic: boolean,
+): PaymentsConfig {
+  const mode = e.PAYMENTS ?? (isPublic ? "off" : "local");
+  if (mode === "off") return { mode };
+  if (mode === "local") {
+    if (isPublic)
+      throw new EnvError(
+        `Invalid environment configuration:\n  PAYMENTS: "local" (the embedded test provider) is refused when APP_URL (${appUrl.origin}) is public; use PAYMENTS=razorpay with its keys, or PAYMENTS=off`,
+      );
+    return {
+      mode,
+      apiBase: new URL("/dev/psp", appUrl).toString(),
+      ...LOCAL_PSP_KEYS,
+      previousWebhookSecret: undefined,
+    };
+  }
+  const missing = (
+    ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const
+  ).filter((name) => !e[name]);
+  if (missing.length > 0)
+    throw new EnvError(
+      `Invalid environment configuration:\n${missing.map((n) => `  ${n}: required when PAYMENTS=razorpay`).join("\n")}`,
+    );
+  return {
+    mode,
+    apiBase: e.RAZORPAY_API_BASE ?? "https://api.razorpay.com",
+    keyId: e.RAZORPAY_KEY_ID as string,
+    keySecret: e.RAZORPAY_KEY_SECRET as string,
+    webhookSecret: e.RAZORPAY_WEBHOOK_SECRET as string,
+    previousWebhookSecret: e.RAZORPAY_WEBHOOK_SECRET_PREVIOUS,
   };
 }
 

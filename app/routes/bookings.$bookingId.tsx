@@ -57,6 +57,8 @@ import {
 } from "~/features/bookings/substitutes.server";
 import { listMessages, markMessagesRead, sendMessage } from "~/features/messages/messages.server";
 import { MessagesPanel } from "~/features/messages/messages-panel";
+import { MoneyPanel } from "~/features/payments/money-panel";
+import { moneyViewOf } from "~/features/payments/money-view.server";
 import { clientRecordText } from "~/features/trust/trust";
 import { getClientRecord } from "~/features/trust/trust.server";
 import type { SignedInActor } from "~/lib/actor";
@@ -92,11 +94,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const booking = await getBooking(context, user, params.bookingId);
   if (!booking) notFound();
   const isArtist = isBookingArtist(user, booking);
-  const [messages, clientRecord, substitutes, terms] = await Promise.all([
+  const now = context.clock.now();
+  const [messages, clientRecord, substitutes, terms, money] = await Promise.all([
     listMessages(context, user, { booking }),
     isArtist ? getClientRecord(context, user, { clientUserId: booking.clientUserId }) : null,
     listSubstitutes(context, user, booking),
-    bookingTermsOf(context, user, booking),
+    bookingTermsOf(context, user, booking, now),
+    moneyViewOf(context.db, booking.id, now),
   ]);
   // Loading the page reads the conversation: the next message mails this party again.
   await markMessagesRead(context, user, booking);
@@ -117,6 +121,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null,
     messages,
     terms,
+    money,
     can: {
       quote: canSendQuote(user, booking),
       answerQuote: canAnswerQuote(user, booking),
@@ -194,10 +199,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           sha256: input.sha256,
           ...requestOriginOf(request, context),
         });
-        return redirectWithToast(back, {
-          title: "Booking Confirmed",
-          description: "The client has been notified.",
-        });
+        return redirectWithToast(
+          back,
+          (await getBooking(context, user, bookingId))?.status === "awaiting_deposit"
+            ? {
+                title: "Booking Accepted",
+                description:
+                  "It is confirmed when the client pays the deposit; they have been told.",
+              }
+            : { title: "Booking Confirmed", description: "The client has been notified." },
+        );
       case "decline":
         await declineBooking(context, user, { bookingId, reason: input.reason });
         return redirectWithToast(back, {
@@ -602,6 +613,16 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
         errors={actionData?.fieldErrors}
         busy={busy}
       />
+      {loaderData.money ? (
+        <MoneyPanel
+          bookingId={booking.id}
+          money={loaderData.money}
+          isArtist={isArtist}
+          status={booking.status}
+          timeZone={booking.timeZone}
+          busy={busy}
+        />
+      ) : null}
       {loaderData.substitutes ? (
         <SubstituteList
           substitutes={loaderData.substitutes.artists}

@@ -39,7 +39,9 @@ export type OfferDocument = {
     balanceDueDays: number;
     balanceDueDate: string;
     /** "direct": paid between the parties, not through GigLedger. */
-    paidThrough: "direct";
+    paidThrough: "direct" | "gigledger";
+    /** Paid through GigLedger: the commission the artist agreed to, in basis points of what they keep. */
+    commissionBps?: number;
   };
   included: string[];
   notes: string | null;

@@ -180,6 +180,7 @@ export type StoredAgreement = {
   status: "in_force" | "superseded" | "cancelled";
   json: string;
   sha256: string;
+  paidThrough: "direct" | "gigledger";
   frozenAt: Date;
   endedAt: Date | null;
   signed: SignedAgreement;
@@ -188,7 +189,7 @@ export type StoredAgreement = {
 type AgreementRow = Omit<StoredAgreement, "signed">;
 
 const AGREEMENT_COLUMNS = sql`id, booking_id AS "bookingId", status, json, sha256,
-  frozen_at AS "frozenAt", ended_at AS "endedAt"`;
+  paid_through AS "paidThrough", frozen_at AS "frozenAt", ended_at AS "endedAt"`;
 
 const toAgreement = (row: AgreementRow): StoredAgreement => ({
   ...row,
@@ -255,9 +256,9 @@ export async function freezeAgreement(
   );
   const [row] = await queryRows<AgreementRow>(
     tx,
-    sql`INSERT INTO agreements (booking_id, offer_id, status, json, sha256, frozen_at)
+    sql`INSERT INTO agreements (booking_id, offer_id, status, json, sha256, paid_through, frozen_at)
         VALUES (${offer.bookingId}, ${offer.id}, 'in_force', ${sealed.json}, ${sealed.sha256},
-          ${input.at.toISOString()})
+          ${offer.document.payments.paidThrough}, ${input.at.toISOString()})
         RETURNING ${AGREEMENT_COLUMNS}`,
   );
   if (!row) throw new Error("The agreement was not stored");

@@ -22,6 +22,8 @@ export type OfferChoices = {
   notes: string | null;
   /** For a request: the hash of the artist's published terms the client saw. */
   publishedTermsSha256?: string;
+  /** Paid through GigLedger (the artist set up payouts) with this commission, or directly. */
+  paidThrough?: { route: "direct" } | { route: "gigledger"; commissionBps: number };
 };
 
 /**
@@ -52,7 +54,9 @@ export function offerDocumentOf(
       balancePaise: totalPaise - depositPaise,
       balanceDueDays: choices.balanceDueDays,
       balanceDueDate: addDays(facts.event.date, -choices.balanceDueDays),
-      paidThrough: "direct",
+      ...(choices.paidThrough?.route === "gigledger"
+        ? { paidThrough: "gigledger" as const, commissionBps: choices.paidThrough.commissionBps }
+        : { paidThrough: "direct" as const }),
     },
     included: choices.included,
     notes: choices.notes,

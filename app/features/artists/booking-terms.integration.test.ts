@@ -7,6 +7,7 @@ import { createBookingRequest } from "~/features/bookings/booking-requests.serve
 import { BOOKING_REFUSALS } from "~/features/bookings/bookings.constants";
 import { publishedTermsSha256 } from "~/features/terms/published-terms.server";
 import type { SignedInActor } from "~/lib/actor";
+import { systemClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
@@ -35,7 +36,7 @@ let ctx: Parameters<typeof createBookingRequest>[0];
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await startTestApp(database);
-  ctx = { db: database.db, env, logger: pino({ level: "silent" }), mailer };
+  ctx = { db: database.db, env, logger: pino({ level: "silent" }), mailer, clock: systemClock };
 });
 afterAll(async () => {
   await app?.close();

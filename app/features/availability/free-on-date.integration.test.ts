@@ -8,6 +8,7 @@ import { countFreeArtists, searchArtists } from "~/features/artists/discovery.se
 import { createBookingRequest } from "~/features/bookings/booking-requests.server";
 import { acceptBooking, cancelBooking } from "~/features/bookings/bookings.server";
 import type { SignedInActor } from "~/lib/actor";
+import { systemClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mail.server";
@@ -43,6 +44,7 @@ const ctx = () => ({
   env,
   logger: pino({ level: "silent" }),
   mailer,
+  clock: systemClock,
   realtime: { publish: async () => {}, subscribe: () => () => {}, close: async () => {} },
 });
 

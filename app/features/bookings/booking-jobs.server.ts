@@ -12,14 +12,17 @@ export const SETTLE_BOOKINGS_QUEUE = "bookings.settle";
  * past pending ones cancelled, in the job's transaction (decision 011), which also adds the
  * completed bookings' rating mails; and those mails, each sent once (decision 044).
  */
-export function bookingJobs(ctx: Pick<AppContext, "db" | "env" | "mailer">): QueueHandler[] {
+export function bookingJobs(
+  ctx: Pick<AppContext, "db" | "env" | "mailer" | "clock">,
+): QueueHandler[] {
   return [
     {
       queue: SETTLE_BOOKINGS_QUEUE,
       everySeconds: 600,
       leaseSeconds: 300,
       inTransaction: async (tx) => {
-        await autoCompletePastBookings(tx, todayIn(ctx.env.timeZone));
+        const now = ctx.clock.now();
+        await autoCompletePastBookings(tx, todayIn(ctx.env.timeZone, now), now);
       },
     },
     ...ratingMailJobs(ctx),

@@ -9,6 +9,7 @@ import type { SignedAgreement } from "~/features/agreements/agreement-document";
 import { agreementJobs } from "~/features/agreements/agreement-mails.server";
 import { sessionClaimsOf } from "~/features/credentials/session-claims.server";
 import type { SignedInActor } from "~/lib/actor";
+import { type Clock, systemClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
 import { base58btcDecode } from "~/lib/ed25519-key.server";
 import { loadEnv } from "~/lib/env.server";
@@ -43,7 +44,7 @@ const env = loadEnv({
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ctx = { db: database.db, env, logger: pino({ level: "silent" }), mailer };
+  ctx = { db: database.db, env, logger: pino({ level: "silent" }), mailer, clock: systemClock };
 });
 afterAll(async () => {
   await database?.dispose();

@@ -10,6 +10,11 @@ import {
   recordAcceptance,
   type StoredOffer,
 } from "~/features/agreements/agreements.server";
+import {
+  needsFirstPayment,
+  startBookingPayments,
+} from "~/features/payments/booking-payments.server";
+import { paymentRouteOf } from "~/features/payments/payouts.server";
 import { policyTerms } from "~/features/terms/policies";
 import type { SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
@@ -29,7 +34,7 @@ import type { ChangeRequest, QuoteInput } from "./quotes.schema";
 // or proposes a change to an agreed booking, with a quote; the client accepts it, asks for changes
 // or declines it. Every version is kept; accepting one freezes the booking's agreement.
 
-type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
+type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "clock">;
 
 /** At most this many versions of a booking's terms. */
 export const OFFER_VERSIONS_MAX = 20;
@@ -85,7 +90,7 @@ export async function sendQuote(
     const message = "Choose a date after today.";
     refuse("invalid", message, { fieldErrors: { eventDate: message } });
   }
-  const at = new Date();
+  const at = ctx.clock.now();
   const expiresAt = new Date(at.getTime() + quote.expiresInDays * DAY_MS);
   const start = zonedDateTimeToUtc(quote.eventDate, quote.startTime ?? "00:00", booking.timeZone);
   if (expiresAt.getTime() > start.getTime() - DAY_MS) {
@@ -116,6 +121,10 @@ export async function sendQuote(
         cancellation: policyTerms(quote.policy as Parameters<typeof policyTerms>[0]),
         included: quote.included,
         notes: quote.notes,
+        paidThrough: await paymentRouteOf(tx, ctx.env, {
+          artistProfileId: booking.artistProfileId ?? "",
+          bookingId: booking.id,
+        }),
       },
       maker: {
         party: "artist",
@@ -171,7 +180,7 @@ export async function acceptQuote(
 ) {
   const booking = await bookingOf(ctx, actor, input.bookingId);
   requireClient(actor, booking, "accept a quote");
-  const at = new Date();
+  const at = ctx.clock.now();
   const agreement = await withDateGuard("client", () =>
     ctx.db.transaction(async (tx) => {
       await lockBooking(tx, booking.id);
@@ -198,7 +207,9 @@ export async function acceptQuote(
         ip: input.ip,
         userAgent: input.userAgent,
       });
-      const confirming = current.status === "pending";
+      const agreeing = current.status === "pending";
+      // Paid through GigLedger, a first agreement waits for its first payment to be confirmed.
+      const awaitingDeposit = agreeing && needsFirstPayment(offer.document, at);
       await tx
         .update(bookings)
         .set({
@@ -206,18 +217,28 @@ export async function acceptQuote(
           startTime: event.startTime,
           durationHours: event.durationMinutes / 60,
           totalAmount: price.totalPaise / 100,
-          ...(confirming ? { status: "confirmed" as const, respondedAt: at, confirmedAt: at } : {}),
+          ...(agreeing
+            ? awaitingDeposit
+              ? { status: "awaiting_deposit" as const, respondedAt: at }
+              : { status: "confirmed" as const, respondedAt: at, confirmedAt: at }
+            : {}),
           updatedAt: at,
         })
         .where(and(eq(bookings.id, booking.id), sql`${bookings.status} = ${current.status}`));
-      if (confirming || event.date !== current.eventDate) {
+      if (!awaitingDeposit && (agreeing || event.date !== current.eventDate)) {
         await markDateBooked(
           tx,
           { artistProfileId: booking.artistProfileId ?? "", eventDate: event.date },
           "client",
         );
       }
-      return freezeAgreement(tx, ctx.env, { offerId: offer.id, at });
+      const agreement = await freezeAgreement(tx, ctx.env, { offerId: offer.id, at });
+      await startBookingPayments(tx, {
+        bookingId: booking.id,
+        agreement: agreement.signed.agreement,
+        at,
+      });
+      return agreement;
     }),
   );
   const artistEmail = await emailOf(ctx, booking.artistUserId);
@@ -248,7 +269,7 @@ export async function askForChanges(
       wishedDepositBps:
         change.wishedDepositPercent === null ? null : change.wishedDepositPercent * 100,
       wishedPolicy: change.wishedPolicy,
-      at: new Date(),
+      at: ctx.clock.now(),
     });
   });
   const artistEmail = await emailOf(ctx, booking.artistUserId);
@@ -265,7 +286,7 @@ export async function askForChanges(
 export async function declineQuote(ctx: Ctx, actor: SignedInActor, input: { bookingId: string }) {
   const booking = await bookingOf(ctx, actor, input.bookingId);
   requireClient(actor, booking, "decline a quote");
-  const at = new Date();
+  const at = ctx.clock.now();
   const endsRequest = await ctx.db.transaction(async (tx) => {
     await lockBooking(tx, booking.id);
     answerableQuote(await openOfferOf(tx, booking.id), undefined, new Date(0));

@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedInActor } from "~/lib/actor";
+import { type Clock, systemClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mail.server";
@@ -26,7 +27,7 @@ const env = loadEnv({
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ctx = { db: database.db, env, logger: pino({ level: "silent" }), mailer };
+  ctx = { db: database.db, env, logger: pino({ level: "silent" }), mailer, clock: systemClock };
 });
 afterAll(async () => {
   await database?.dispose();

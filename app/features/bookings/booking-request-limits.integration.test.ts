@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedInActor } from "~/lib/actor";
+import { systemClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
 import type { Mail } from "~/lib/mail.server";
 import { isProblem, statusOf } from "~/lib/problem";
@@ -33,6 +34,7 @@ beforeAll(async () => {
     env: app.env,
     logger: pino({ level: "silent" }),
     mailer: { send: async (m) => void sent.push(m), outbox: async () => [] },
+    clock: systemClock,
   };
 });
 afterAll(async () => {

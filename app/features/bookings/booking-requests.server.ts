@@ -3,6 +3,7 @@ import { addOffer } from "~/features/agreements/agreements.server";
 import type { OfferChoices } from "~/features/agreements/offer-document";
 import { canBookArtist } from "~/features/artists/artists.policy";
 import { busyStatusOn } from "~/features/availability/availability.server";
+import { paymentRouteOf } from "~/features/payments/payouts.server";
 import { policyTerms } from "~/features/terms/policies";
 import type { PublishedTerms } from "~/features/terms/published-terms";
 import { publishedTermsSha256 } from "~/features/terms/published-terms.server";
@@ -22,7 +23,7 @@ import { BOOKING_REFUSALS, BOOKING_REQUEST_LIMITS } from "./bookings.constants";
 import type { BookingRequest, RequestOrigin } from "./bookings.schema";
 import { estimateTotal } from "./pricing";
 
-type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
+type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "clock">;
 
 /**
  * The request's offer: one line, the estimate (hours × the hourly rate, ₹150 an hour without one),
@@ -180,7 +181,10 @@ export async function createBookingRequest(
           eventName: null,
         },
       },
-      choices: requestChoices(input.durationHours, artist.hourlyRate, terms, termsSha256),
+      choices: {
+        ...requestChoices(input.durationHours, artist.hourlyRate, terms, termsSha256),
+        paidThrough: await paymentRouteOf(tx, ctx.env, { artistProfileId: artist.id }),
+      },
       maker: { party: "client", userId: actor.id, name: clientName, ...origin },
       at: new Date(),
       expiresAt: null,

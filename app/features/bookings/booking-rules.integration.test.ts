@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedInActor } from "~/lib/actor";
+import { systemClock } from "~/lib/clock.server";
 import { addDays, todayIn, wallClockIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
@@ -38,6 +39,7 @@ beforeAll(async () => {
     env,
     logger: pino({ level: "silent" }),
     mailer,
+    clock: systemClock,
     realtime: { publish: async () => {}, subscribe: () => () => {}, close: async () => {} },
   };
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { OfferDocument } from "~/features/agreements/agreement-document";
 import { agreementsOf, offerHistoryOf } from "~/features/agreements/agreements.server";
+import { paidPaiseOf } from "~/features/payments/booking-payments.server";
 import { DEFAULT_POLICY } from "~/features/terms/policies";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
@@ -91,6 +92,8 @@ export async function bookingTermsOf(
           isBookingArtist(actor, booking) ? "artist" : "client",
           now,
           agreements.at(-1)?.frozenAt,
+          // Paid through GigLedger: what was really paid, not the schedule.
+          inForce.paidThrough === "gigledger" ? await paidPaiseOf(ctx.db, booking.id) : undefined,
         )
       : null;
   return {

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedInActor } from "~/lib/actor";
+import { systemClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import { enqueueJob, runDueJobs } from "~/lib/jobs.server";
@@ -45,6 +46,7 @@ beforeAll(async () => {
     env,
     logger: pino({ level: "silent" }),
     mailer,
+    clock: systemClock,
     realtime: {
       publish: async (topic, data) => void published.push({ topic, data }),
       subscribe: () => () => {},

@@ -36,7 +36,7 @@ export const canRespondToBooking = (actor: Actor, b: BookingParties) =>
 /** The client cancels while pending or confirmed, up to the day before the event. */
 export const canCancelBooking = (actor: Actor, b: BookingParties) =>
   isBookingClient(actor, b) &&
-  (b.status === "pending" || b.status === "confirmed") &&
+  (b.status === "pending" || b.status === "awaiting_deposit" || b.status === "confirmed") &&
   b.beforeEventDay;
 
 /** The artist cancels a confirmed booking before its date (with a reason; it counts against them). */

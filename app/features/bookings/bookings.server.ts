@@ -7,6 +7,12 @@ import {
   openOfferOf,
   recordAcceptance,
 } from "~/features/agreements/agreements.server";
+import {
+  needsFirstPayment,
+  paidPaiseOf,
+  refundOnCancellation,
+  startBookingPayments,
+} from "~/features/payments/booking-payments.server";
 import type { SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { addDays, formatLongDate } from "~/lib/dates";
@@ -33,7 +39,7 @@ import { substitutesFor } from "./substitutes.server";
 // A booking's life after its request (booking-requests.server.ts): the artist answers it, either
 // party cancels it, and the periodic job settles it once its date has passed.
 
-type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
+type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "clock">;
 
 /**
  * The periodic job: confirmed bookings whose date has passed in their artist's zone become
@@ -42,16 +48,21 @@ type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
  * and bounds the scan (no zone's today is more than two days after any other's). Each booking it
  * completes gets its rating mails (rating-mails.server.ts) in the same transaction.
  */
-export async function autoCompletePastBookings(db: Queryable, appToday: string) {
+export async function autoCompletePastBookings(
+  db: Queryable,
+  appToday: string,
+  now: Date = new Date(),
+) {
   const changed = await queryRows<{ id: string; status: BookingStatus }>(
     db,
     sql`UPDATE bookings
       SET status = CASE status WHEN 'confirmed' THEN 'completed' ELSE 'cancelled' END,
           updated_at = now()
-      WHERE status IN ('pending', 'confirmed')
+      WHERE status IN ('pending', 'awaiting_deposit', 'confirmed')
         AND event_date < ${addDays(appToday, 2)}
         AND event_date < coalesce(
-          (SELECT (now() AT TIME ZONE ap.time_zone)::date FROM artist_profiles ap
+          (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE ap.time_zone)::date
+            FROM artist_profiles ap
             WHERE ap.id = bookings.artist_profile_id),
           ${appToday}::date)
       RETURNING id, status`,
@@ -121,6 +132,47 @@ export async function markDateBooked(
 }
 
 /**
+ * The first payment of a booking paid through GigLedger arrived (the payments' hook, in their
+ * transaction): awaiting deposit → confirmed, and its date booked. A date taken or marked
+ * unavailable meanwhile cancels the booking instead ("date_taken"), and the payment is refunded.
+ */
+export async function confirmPaidBooking(
+  tx: Queryable,
+  bookingId: string,
+  at: Date,
+): Promise<"confirmed" | "date_taken"> {
+  try {
+    return await tx.transaction(async (inner) => {
+      const [booking] = await inner
+        .update(bookings)
+        .set({ status: "confirmed", confirmedAt: at, updatedAt: at })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.status, "awaiting_deposit")))
+        .returning({ artistProfileId: bookings.artistProfileId, eventDate: bookings.eventDate });
+      if (!booking?.artistProfileId) return "date_taken" as const;
+      await markDateBooked(
+        inner,
+        { artistProfileId: booking.artistProfileId, eventDate: booking.eventDate },
+        "client",
+      );
+      return "confirmed" as const;
+    });
+  } catch (error) {
+    if (!isProblem(error) && !isUniqueViolation(error)) throw error;
+    await tx
+      .update(bookings)
+      .set({
+        status: "cancelled",
+        cancelledAt: at,
+        cancelReason: "The date was booked by someone else before the deposit arrived.",
+        updatedAt: at,
+      })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "awaiting_deposit")));
+    await endAgreement(tx, bookingId, at);
+    return "date_taken";
+  }
+}
+
+/**
  * Runs `write` and turns a lost race for the date (the one-confirmed-booking-per-date index) into
  * a plain refusal for whoever was agreeing.
  */
@@ -161,7 +213,7 @@ export async function acceptBooking(
   if (!canRespondToBooking(actor, booking)) refuse("conflict", notPending);
   const artistId = booking.artistProfileId;
   const day = todayOf(booking);
-  const at = new Date();
+  const at = ctx.clock.now();
   await withDateGuard("artist", () =>
     ctx.db.transaction(async (tx) => {
       await lockBooking(tx, bookingId);
@@ -177,22 +229,25 @@ export async function acceptBooking(
           reason: BOOKING_REFUSALS.quoteChanged,
         });
       }
+      // Paid through GigLedger, the booking waits for its first payment before it is confirmed.
+      const awaitingDeposit = offer ? needsFirstPayment(offer.document, at) : false;
       const updated = await tx
         .update(bookings)
         .set({
-          status: "confirmed",
-          respondedAt: sql`now()`,
-          confirmedAt: sql`now()`,
-          updatedAt: new Date(),
+          status: awaitingDeposit ? "awaiting_deposit" : "confirmed",
+          respondedAt: at,
+          confirmedAt: awaitingDeposit ? null : at,
+          updatedAt: at,
         })
         .where(and(eq(bookings.id, bookingId), stillPending(day)))
         .returning({ id: bookings.id });
       if (updated.length === 0) refuse("conflict", notPending);
-      await markDateBooked(
-        tx,
-        { artistProfileId: artistId, eventDate: booking.eventDate },
-        "artist",
-      );
+      if (!awaitingDeposit)
+        await markDateBooked(
+          tx,
+          { artistProfileId: artistId, eventDate: booking.eventDate },
+          "artist",
+        );
       // A request made before terms were kept has no offer, and its booking no agreement.
       if (offer) {
         await recordAcceptance(tx, {
@@ -204,7 +259,8 @@ export async function acceptBooking(
           ip: shown.ip,
           userAgent: shown.userAgent,
         });
-        await freezeAgreement(tx, ctx.env, { offerId: offer.id, at });
+        const agreement = await freezeAgreement(tx, ctx.env, { offerId: offer.id, at });
+        await startBookingPayments(tx, { bookingId, agreement: agreement.signed.agreement, at });
       }
     }),
   );
@@ -282,7 +338,7 @@ export async function cancelBooking(
     const message = "Keep the reason to 500 characters or fewer.";
     refuse("invalid", message, { fieldErrors: { reason: message } });
   }
-  const at = new Date();
+  const at = ctx.clock.now();
   const wasConfirmed = await ctx.db.transaction(async (tx) => {
     // The status as it is now, under the row's lock: an accept may have committed since the read
     // above, and what the mail says (a date freed) follows what was really cancelled.
@@ -305,7 +361,7 @@ export async function cancelBooking(
           eq(bookings.id, bookingId),
           byArtist
             ? eq(bookings.status, "confirmed")
-            : sql`${bookings.status} IN ('pending', 'confirmed')`,
+            : sql`${bookings.status} IN ('pending', 'awaiting_deposit', 'confirmed')`,
           gt(bookings.eventDate, todayOf(booking)),
         ),
       )
@@ -316,14 +372,26 @@ export async function cancelBooking(
     const agreements = await agreementsOf(tx, bookingId);
     const agreement = agreements.find((a) => a.status === "in_force");
     if (agreement) {
+      // Paid through GigLedger, the policy applies to what was really paid, and the refund it
+      // gives is made by the payments' commands, written in this transaction.
+      const paid =
+        agreement.paidThrough === "gigledger" ? await paidPaiseOf(tx, bookingId) : undefined;
       const outcome = cancellationNow(
         agreement.signed.agreement,
         byArtist ? "artist" : "client",
         at,
         agreements.at(-1)?.frozenAt,
+        paid,
       );
       await tx.update(bookings).set({ cancelOutcome: outcome }).where(eq(bookings.id, bookingId));
       await endAgreement(tx, bookingId, at);
+      if (paid !== undefined)
+        await refundOnCancellation(tx, {
+          bookingId,
+          refundPaise: outcome.refundPaise,
+          at,
+          reason: byArtist ? "artist_cancelled" : "client_cancelled",
+        });
     }
     // A confirmed booking's booked date opens again through a trigger (migration 0011), in every
     // interleaving with an accept.

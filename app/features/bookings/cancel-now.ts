@@ -1,15 +1,9 @@
 import type { AgreementDocument } from "~/features/agreements/agreement-document";
+import { balanceDueAt, eventStartOf } from "~/features/agreements/agreement-times";
 import { cancellationOutcome } from "~/features/terms/cancellation";
-import { zonedDateTimeToUtc } from "~/lib/dates";
 
 // "If you cancel now": what the agreed policy makes of a cancellation at a given moment. The
 // booking page shows it and the cancellation records it, from this one function (decision 047).
-
-/** When the agreed event starts: its date and start time in the artist's zone (noon without one). */
-export function eventStartOf(agreement: AgreementDocument): Date {
-  const { date, startTime, timeZone } = agreement.offer.event;
-  return zonedDateTimeToUtc(date, startTime ?? "12:00", timeZone);
-}
 
 /**
  * What the client has paid by `at` under the agreed schedule: the deposit once agreed, everything
@@ -17,9 +11,10 @@ export function eventStartOf(agreement: AgreementDocument): Date {
  * the schedule stands in for them (decision 047).
  */
 export function scheduledPaidBy(agreement: AgreementDocument, at: Date): number {
-  const { payments, event } = agreement.offer;
-  const balanceDue = zonedDateTimeToUtc(payments.balanceDueDate, "00:00", event.timeZone);
-  return at >= balanceDue ? payments.depositPaise + payments.balancePaise : payments.depositPaise;
+  const { payments } = agreement.offer;
+  return at >= balanceDueAt(agreement)
+    ? payments.depositPaise + payments.balancePaise
+    : payments.depositPaise;
 }
 
 export type CancelOutcome = ReturnType<typeof cancellationOutcome> & {
@@ -39,8 +34,10 @@ export function cancellationNow(
   canceller: "client" | "artist",
   at: Date,
   firstAgreedAt: Date = new Date(agreement.frozenAt),
+  /** Paid through GigLedger: what was really captured and not refunded, not the schedule. */
+  paidThroughGigLedger?: number,
 ): CancelOutcome {
-  const paidPaise = scheduledPaidBy(agreement, at);
+  const paidPaise = paidThroughGigLedger ?? scheduledPaidBy(agreement, at);
   const outcome = cancellationOutcome({
     cancellation: agreement.offer.cancellation,
     totalPaise: agreement.offer.price.totalPaise,

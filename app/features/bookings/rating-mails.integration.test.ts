@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Clock, systemClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
 import { enqueueJob, runDueJobs } from "~/lib/jobs.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
@@ -24,12 +25,12 @@ let app: Awaited<ReturnType<typeof startTestApp>>;
 const sent: Mail[] = [];
 const mailer: Mailer = { send: async (m) => void sent.push(m), outbox: async () => [] };
 let jobs: ReturnType<typeof bookingJobs>;
-let ctx: { db: typeof database.db; env: typeof app.env; mailer: Mailer };
+let ctx: { db: typeof database.db; env: typeof app.env; mailer: Mailer; clock: Clock };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await startTestApp(database);
-  ctx = { db: database.db, env: app.env, mailer };
+  ctx = { db: database.db, env: app.env, mailer, clock: systemClock };
   jobs = bookingJobs(ctx);
 });
 afterAll(async () => {

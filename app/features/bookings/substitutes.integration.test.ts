@@ -3,6 +3,7 @@ import path from "node:path";
 import pino from "pino";
 import { describe, expect, it, onTestFinished } from "vitest";
 import type { SignedInActor } from "~/lib/actor";
+import { type Clock, systemClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
@@ -42,7 +43,7 @@ const today = todayIn(env.timeZone);
 async function openDatabase() {
   database = await createTestDatabase();
   onTestFinished(() => database.dispose());
-  ctx = { db: database.db, env, logger: pino({ level: "silent" }), mailer };
+  ctx = { db: database.db, env, logger: pino({ level: "silent" }), mailer, clock: systemClock };
   sent.length = 0;
 }
 

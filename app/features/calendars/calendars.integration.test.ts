@@ -16,6 +16,7 @@ import { shownDays } from "~/features/availability/shown-days";
 import { createBookingRequest } from "~/features/bookings/booking-requests.server";
 import { acceptBooking, declineBooking } from "~/features/bookings/bookings.server";
 import type { SignedInActor } from "~/lib/actor";
+import { systemClock } from "~/lib/clock.server";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { generateSecretKeyMultibase } from "~/lib/ed25519-key.server";
 import { loadEnv } from "~/lib/env.server";
@@ -63,6 +64,7 @@ const ctxWith = (e = env) => ({
   env: e,
   logger: pino({ level: "silent" }),
   mailer,
+  clock: systemClock,
   realtime: { publish: async () => {}, subscribe: () => () => {}, close: async () => {} },
 });
 const ctx = () => ctxWith(env);

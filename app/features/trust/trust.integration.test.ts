@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
@@ -32,6 +33,7 @@ beforeAll(async () => {
     env,
     logger: pino({ level: "silent" }),
     mailer,
+    clock: systemClock,
   };
 });
 afterAll(async () => {

@@ -1,0 +1,278 @@
+// A booking paid through GigLedger (docs/decisions/055): what agreeing, cancelling and capturing
+// a payment do to its money. Every decision here writes the commands that carry it out to the
+// provider in the same transaction (the outbox), so a crash never leaves one without the other.
+
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { AgreementDocument, OfferDocument } from "~/features/agreements/agreement-document";
+import { eventEndOf } from "~/features/agreements/agreement-times";
+import { enqueueJob } from "~/lib/jobs.server";
+import { type Queryable, queryRows } from "~db/client";
+import type { PROVIDER_COMMAND_KINDS } from "~db/enums";
+import { recordMoneyEvent } from "./money-events.server";
+import { postCapture } from "./payment-ledger.server";
+import { firstPaymentOf } from "./payment-schedule";
+
+export const COMMANDS_QUEUE = "payments.commands";
+
+/** The artist's payout is released this long after the event ends, unless a problem is reported. */
+export const RELEASE_AFTER_HOURS = 48;
+
+export const releaseAtOf = (agreement: Pick<AgreementDocument, "offer">) =>
+  new Date(eventEndOf(agreement).getTime() + RELEASE_AFTER_HOURS * 3_600_000);
+
+/** Whether agreeing to this offer leaves the booking awaiting its first payment. */
+export const needsFirstPayment = (offer: OfferDocument, at: Date) =>
+  offer.payments.paidThrough === "gigledger" && firstPaymentOf({ offer }, at) !== null;
+
+/**
+ * In the transaction that froze `agreement`: a booking paid through GigLedger now waiting for its
+ * first payment has it asked for; a confirmed one (nothing to pay first, or a change agreed) has
+ * its release time set from the event's end.
+ */
+export async function startBookingPayments(
+  tx: Queryable,
+  input: { bookingId: string; agreement: AgreementDocument; at: Date },
+) {
+  const { bookingId, agreement, at } = input;
+  if (agreement.offer.payments.paidThrough !== "gigledger") return;
+  const [booking] = await queryRows<{ status: string }>(
+    tx,
+    sql`SELECT status FROM bookings WHERE id = ${bookingId}`,
+  );
+  if (booking?.status === "awaiting_deposit") {
+    const first = firstPaymentOf(agreement, at);
+    if (first)
+      await recordMoneyEvent(tx, {
+        key: `first_payment_requested:${bookingId}`,
+        bookingId,
+        kind: "deposit_requested",
+        amountPaise: first.amountPaise,
+        at,
+        detail: { purpose: first.purpose },
+      });
+    return;
+  }
+  await tx.execute(
+    sql`UPDATE bookings SET release_at = ${releaseAtOf(agreement).toISOString()}
+        WHERE id = ${bookingId} AND payout_released_at IS NULL`,
+  );
+}
+
+/** What the client has paid through GigLedger for the booking and not had back. */
+export async function paidPaiseOf(db: Queryable, bookingId: string): Promise<number> {
+  const [row] = await queryRows<{ paid: string | number }>(
+    db,
+    sql`SELECT coalesce(sum(amount_paise - refunded_paise), 0) AS paid
+        FROM payment_intents WHERE booking_id = ${bookingId} AND status = 'captured'`,
+  );
+  return Number(row?.paid ?? 0);
+}
+
+type CommandKind = (typeof PROVIDER_COMMAND_KINDS)[number];
+
+/** Adds a command to the outbox and wakes the booking's command job; returns its id. */
+export async function addCommand(
+  tx: Queryable,
+  command: {
+    kind: CommandKind;
+    bookingId: string;
+    intentId?: string | null;
+    request: Record<string, unknown>;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  await tx.execute(
+    sql`INSERT INTO provider_commands (id, kind, booking_id, intent_id, idempotency_key, request)
+        VALUES (${id}, ${command.kind}, ${command.bookingId}, ${command.intentId ?? null},
+          ${id.replaceAll("-", "")}, ${JSON.stringify(command.request)}::jsonb)`,
+  );
+  await enqueueJob(tx, { queue: COMMANDS_QUEUE, key: command.bookingId });
+  return id;
+}
+
+/**
+ * A cancellation of a booking paid through GigLedger, in its transaction: open payment requests
+ * end; `refundPaise` (what the agreed policy gives back, `cancellationOutcome`) is refunded from
+ * the newest payment first; whatever the artist keeps is released at once (nothing is left to
+ * dispute about a cancelled event).
+ */
+export async function refundOnCancellation(
+  tx: Queryable,
+  input: { bookingId: string; refundPaise: number; at: Date; reason: string },
+) {
+  const { bookingId, at, reason } = input;
+  await tx.execute(
+    sql`UPDATE payment_intents SET status = 'cancelled', updated_at = now()
+        WHERE booking_id = ${bookingId} AND status IN ('created', 'pending')`,
+  );
+  const paid = await paidPaiseOf(tx, bookingId);
+  const refundPaise = Math.min(input.refundPaise, paid);
+  await refundNewestFirst(tx, { bookingId, refundPaise, reason });
+  if (refundPaise > 0)
+    await recordMoneyEvent(tx, {
+      key: `refund_started:${bookingId}:${reason}`,
+      bookingId,
+      kind: "refund_started",
+      amountPaise: refundPaise,
+      at,
+      detail: { reason },
+    });
+  if (paid - refundPaise > 0)
+    await addCommand(tx, { kind: "release_transfer", bookingId, request: { reason } });
+}
+
+async function refundNewestFirst(
+  tx: Queryable,
+  input: { bookingId: string; refundPaise: number; reason: string },
+) {
+  const captured = await queryRows<{ id: string; paymentId: string; left: string | number }>(
+    tx,
+    sql`SELECT id, provider_payment_id AS "paymentId", amount_paise - refunded_paise AS "left"
+        FROM payment_intents WHERE booking_id = ${input.bookingId} AND status = 'captured'
+        ORDER BY captured_at DESC, id`,
+  );
+  let left = input.refundPaise;
+  for (const intent of captured) {
+    const amount = Math.min(left, Number(intent.left));
+    if (amount <= 0) continue;
+    left -= amount;
+    await addCommand(tx, {
+      kind: "refund",
+      bookingId: input.bookingId,
+      intentId: intent.id,
+      request: { paymentId: intent.paymentId, amountPaise: amount, reason: input.reason },
+    });
+  }
+}
+
+/** What the bookings feature does when a first payment arrives: confirm, or say it cannot. */
+export type PaymentHooks = {
+  confirmPaidBooking(
+    tx: Queryable,
+    bookingId: string,
+    at: Date,
+  ): Promise<"confirmed" | "date_taken">;
+};
+
+type IntentRow = {
+  id: string;
+  bookingId: string;
+  purpose: "deposit" | "balance" | "full";
+  amountPaise: number;
+  artistSharePaise: number;
+  commissionPaise: number;
+  gstPaise: number;
+  tdsPaise: number;
+  status: string;
+  providerPaymentId: string | null;
+};
+
+/**
+ * The provider says `paymentId` captured the intent's amount (a webhook or the reconciler: one
+ * state machine, two inputs). Applied once, in the caller's transaction: the intent is captured,
+ * the ledger posts it, and the booking is confirmed (a first payment) or recorded as paid (the
+ * balance); the artist's share is then transferred on hold. A payment the booking can no longer
+ * take (cancelled, lapsed, its date taken meanwhile, or paid twice) is refunded in full.
+ */
+export async function applyCapture(
+  tx: Queryable,
+  hooks: PaymentHooks,
+  input: { intentId: string; paymentId: string; amountPaise: number; at: Date; source: string },
+): Promise<"applied" | "ignored" | "mismatch" | "refunded" | "orphan"> {
+  const [intent] = await queryRows<IntentRow>(
+    tx,
+    sql`SELECT id, booking_id AS "bookingId", purpose, amount_paise AS "amountPaise",
+          artist_share_paise AS "artistSharePaise", commission_paise AS "commissionPaise",
+          gst_paise AS "gstPaise", tds_paise AS "tdsPaise", status,
+          provider_payment_id AS "providerPaymentId"
+        FROM payment_intents WHERE id = ${input.intentId} FOR UPDATE`,
+  );
+  if (!intent) return "orphan";
+  const amountPaise = Number(intent.amountPaise);
+  if (intent.status === "captured") return "ignored";
+  if (input.amountPaise !== amountPaise) return "mismatch";
+  const { bookingId } = intent;
+  const [booking] = await queryRows<{ status: string }>(
+    tx,
+    sql`SELECT status FROM bookings WHERE id = ${bookingId} FOR UPDATE`,
+  );
+  const [capturedAlready] = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM payment_intents WHERE booking_id = ${bookingId}
+          AND purpose = ${intent.purpose} AND status = 'captured'`,
+  );
+  // A second payment for what is paid already is captured under its own (cancelled) intent.
+  await tx.execute(
+    sql`UPDATE payment_intents SET status = ${capturedAlready ? "cancelled" : "captured"},
+          provider_payment_id = ${input.paymentId}, captured_at = ${input.at.toISOString()},
+          updated_at = now()
+        WHERE id = ${intent.id}`,
+  );
+  await postCapture(tx, {
+    bookingId,
+    at: input.at,
+    source: input.source,
+    paymentId: input.paymentId,
+    split: {
+      amountPaise,
+      artistSharePaise: Number(intent.artistSharePaise),
+      commissionPaise: Number(intent.commissionPaise),
+      gstPaise: Number(intent.gstPaise),
+      tdsPaise: Number(intent.tdsPaise),
+    },
+  });
+  await recordMoneyEvent(tx, {
+    key: `payment_received:${input.paymentId}`,
+    bookingId,
+    kind: "payment_received",
+    amountPaise,
+    at: input.at,
+    detail: { purpose: intent.purpose, paymentId: input.paymentId },
+  });
+
+  let payable = !capturedAlready;
+  if (payable && intent.purpose !== "balance") {
+    payable =
+      booking?.status === "awaiting_deposit" &&
+      (await hooks.confirmPaidBooking(tx, bookingId, input.at)) === "confirmed";
+  } else if (payable) {
+    payable = booking?.status === "confirmed" || booking?.status === "completed";
+  }
+  if (!payable) {
+    await addCommand(tx, {
+      kind: "refund",
+      bookingId,
+      intentId: intent.id,
+      request: { paymentId: input.paymentId, amountPaise, reason: "not_payable" },
+    });
+    await recordMoneyEvent(tx, {
+      key: `automatic_refund:${input.paymentId}`,
+      bookingId,
+      kind: "automatic_refund",
+      amountPaise,
+      at: input.at,
+      detail: { paymentId: input.paymentId },
+    });
+    return "refunded";
+  }
+  const [agreement] = await queryRows<{ json: string }>(
+    tx,
+    sql`SELECT json FROM agreements WHERE booking_id = ${bookingId} AND status = 'in_force'`,
+  );
+  if (agreement) {
+    const signed = JSON.parse(agreement.json) as { agreement: AgreementDocument };
+    await tx.execute(
+      sql`UPDATE bookings SET release_at = ${releaseAtOf(signed.agreement).toISOString()}
+          WHERE id = ${bookingId} AND payout_released_at IS NULL`,
+    );
+  }
+  if (Number(intent.artistSharePaise) > 0)
+    await addCommand(tx, {
+      kind: "create_transfer",
+      bookingId,
+      intentId: intent.id,
+      request: { paymentId: input.paymentId, amountPaise: Number(intent.artistSharePaise) },
+    });
+  return "applied";
+}

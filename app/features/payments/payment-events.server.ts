@@ -1,0 +1,168 @@
+// Provider events in, applied once (docs/decisions/055): the webhook stores each signed event in
+// the inbox and answers at once; a job applies it in its own transaction. The reconciler feeds
+// what it learns by asking the provider through the same `applyCapture`.
+
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Clock } from "~/lib/clock.server";
+import type { Env } from "~/lib/env.server";
+import { enqueueJob, type QueueHandler } from "~/lib/jobs.server";
+import type { Logger } from "~/lib/logger.server";
+import { type Database, type Queryable, queryRows } from "~db/client";
+import { applyCapture, type PaymentHooks } from "./booking-payments.server";
+import { recordMoneyEvent } from "./money-events.server";
+import { parseRazorpayEvent, recordProviderEvent } from "./provider-events.server";
+import { MAX_WEBHOOK_BYTES, verifyRazorpayWebhook } from "./webhook-signature";
+
+export const EVENTS_QUEUE = "payments.events";
+
+export type WebhookAnswer = { status: 200 | 400 | 413; body: string };
+
+/**
+ * A POST to /webhooks/razorpay: refused with 413 when too large and 400 when its signature (over
+ * the raw bytes, with the current or the previous secret) does not hold or it is not an event;
+ * otherwise stored once per event id and answered 200, duplicates included.
+ */
+export async function receiveRazorpayWebhook(
+  db: Database,
+  env: Pick<Env, "payments">,
+  clock: Clock,
+  raw: Uint8Array,
+  headers: Headers,
+): Promise<WebhookAnswer> {
+  const config = env.payments;
+  if (config.mode === "off") return { status: 400, body: "Payments are off." };
+  if (raw.byteLength > MAX_WEBHOOK_BYTES) return { status: 413, body: "The body is too large." };
+  const signed = verifyRazorpayWebhook(raw, headers.get("x-razorpay-signature"), {
+    current: config.webhookSecret,
+    previous: config.previousWebhookSecret,
+  });
+  if (!signed) return { status: 400, body: "The signature does not match." };
+  const eventId = headers.get("x-razorpay-event-id")?.trim() ?? "";
+  if (eventId === "" || eventId.length > 100)
+    return { status: 400, body: "The event id is missing." };
+  const rawBody = Buffer.from(raw).toString("utf8");
+  const event = parseRazorpayEvent(rawBody);
+  if (!event || rawBody.includes("\u0000"))
+    return { status: 400, body: "The body is not an event." };
+  await db.transaction(async (tx) => {
+    const stored = await recordProviderEvent(tx, {
+      provider: "razorpay",
+      eventId,
+      eventType: event.eventType.slice(0, 100),
+      rawBody,
+      signatureOk: true,
+      receivedAt: clock.now(),
+    });
+    if (!stored.duplicate) await enqueueJob(tx, { queue: EVENTS_QUEUE, key: stored.id });
+  });
+  return { status: 200, body: "ok" };
+}
+
+const Entity = <T extends z.ZodRawShape>(shape: T) => z.object({ entity: z.object(shape) });
+const PaymentLinkPaid = z.object({
+  payment_link: Entity({ id: z.string(), reference_id: z.string().uuid() }),
+  payment: Entity({ id: z.string().min(1).max(100), amount: z.number().int(), status: z.string() }),
+});
+const PaymentFailed = z.object({
+  payment: Entity({
+    id: z.string(),
+    amount: z.number().int(),
+    notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
+  }),
+});
+
+type Outcome = "applied" | "ignored" | "orphan" | "mismatch" | "refunded";
+
+/** What one stored event does, in the caller's transaction. */
+async function applyEvent(
+  tx: Queryable,
+  hooks: PaymentHooks,
+  event: { id: string; eventId: string; rawBody: string; receivedAt: Date },
+  at: Date,
+): Promise<Outcome> {
+  const parsed = parseRazorpayEvent(event.rawBody);
+  if (!parsed) return "ignored";
+  const source = `event:${event.eventId}`;
+  switch (parsed.eventType) {
+    case "payment_link.paid": {
+      const body = PaymentLinkPaid.safeParse(parsed.payload);
+      if (!body.success || body.data.payment.entity.status !== "captured") return "ignored";
+      return applyCapture(tx, hooks, {
+        intentId: body.data.payment_link.entity.reference_id,
+        paymentId: body.data.payment.entity.id,
+        amountPaise: body.data.payment.entity.amount,
+        at,
+        source,
+      });
+    }
+    case "payment.failed": {
+      const body = PaymentFailed.safeParse(parsed.payload);
+      const notes = body.success ? body.data.payment.entity.notes : undefined;
+      const intentId =
+        notes && !Array.isArray(notes) && typeof notes.gl_intent === "string"
+          ? notes.gl_intent
+          : null;
+      if (!body.success || !intentId || !z.string().uuid().safeParse(intentId).success)
+        return "ignored";
+      const [intent] = await queryRows<{ bookingId: string }>(
+        tx,
+        sql`SELECT booking_id AS "bookingId" FROM payment_intents WHERE id = ${intentId}`,
+      );
+      if (!intent) return "orphan";
+      await recordMoneyEvent(tx, {
+        key: `payment_failed:${body.data.payment.entity.id}`,
+        bookingId: intent.bookingId,
+        kind: "payment_failed",
+        amountPaise: body.data.payment.entity.amount,
+        at,
+      });
+      return "applied";
+    }
+    default:
+      // payment.captured and order.paid repeat payment_link.paid; refunds and transfers are
+      // recorded from the answers to our own calls.
+      return "ignored";
+  }
+}
+
+type EventsCtx = { db: Database; env: Env; logger: Logger; clock: Clock };
+
+export function eventJobs(ctx: EventsCtx, hooks: PaymentHooks): QueueHandler[] {
+  return [
+    {
+      queue: EVENTS_QUEUE,
+      leaseSeconds: 60,
+      batch: 1,
+      inTransaction: async (tx, jobs) => {
+        for (const job of jobs) await processStoredEvent(tx, hooks, job.key, ctx.clock.now());
+      },
+    },
+  ];
+}
+
+/** Applies one stored event if it is not yet processed, and records what became of it. */
+export async function processStoredEvent(
+  tx: Queryable,
+  hooks: PaymentHooks,
+  rowId: string,
+  at: Date,
+): Promise<Outcome | null> {
+  const [event] = await queryRows<{
+    id: string;
+    eventId: string;
+    rawBody: string;
+    receivedAt: Date;
+  }>(
+    tx,
+    sql`SELECT id, event_id AS "eventId", raw_body AS "rawBody", received_at AS "receivedAt"
+        FROM provider_events WHERE id = ${rowId} AND processed_at IS NULL FOR UPDATE`,
+  );
+  if (!event) return null;
+  const outcome = await applyEvent(tx, hooks, event, at);
+  await tx.execute(
+    sql`UPDATE provider_events SET processed_at = ${at.toISOString()}, outcome = ${outcome},
+          attempts = attempts + 1 WHERE id = ${event.id}`,
+  );
+  return outcome;
+}
