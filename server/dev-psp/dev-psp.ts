@@ -1,9 +1,11 @@
 /**
  * The embedded payment provider (decision 053; design money-and-terms §3.6): a Razorpay-compatible
- * fake the app serves at /dev/psp while it is local, never when public (server/app.ts). Orders,
- * payments and refunds in Razorpay's shapes (amounts in paise) behind Basic auth, a hosted checkout
- * that works without JavaScript, and signed webhooks delivered through the job runner. Its state is
- * in the `psp_*` tables; nothing in the app calls it yet.
+ * fake the app serves at /dev/psp while it is local, never when public (server/app.ts). Behind
+ * Basic auth, in Razorpay's shapes (amounts in paise, times in Unix seconds): orders, payments and
+ * refunds (here), Payment Links and their hosted page (`payment-links.ts`), Route linked accounts,
+ * transfers and reversals (`route.ts`). Paying goes through one shared function (`checkout.ts`);
+ * signed webhooks are delivered through the job runner (`webhooks.ts`); the test controls are
+ * under `/_control` (`control.ts`). Its state is in the `psp_*` tables.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -12,7 +14,31 @@ import { z } from "zod";
 import { formatPaise } from "~/lib/money-text";
 import type { Queryable } from "~db/client";
 import { pspOrders, pspPayments, pspRefunds } from "~db/schema";
-import { isLoopbackUrl, newPspId, queueWebhook, type WebhookTarget } from "./webhooks";
+import { paymentNotes as paymentNotesOf, paymentView, payOrder } from "./checkout";
+import {
+  callbackTarget,
+  escapeHtml,
+  fakeBase,
+  type Psp,
+  PspError,
+  page,
+  readJson,
+  withQuery,
+} from "./common";
+import { controlRoutes, DEV_PSP_OLD_WEBHOOK_SECRET } from "./control";
+import { type Order, orderEntity, paymentEntity, refundEntity } from "./entities";
+import { paymentLinkRoutes } from "./payment-links";
+import { routeRoutes } from "./route";
+import {
+  isLoopbackUrl,
+  newPspId,
+  queueWebhook,
+  type WebhookHold,
+  type WebhookTarget,
+} from "./webhooks";
+
+export { sameOriginPath } from "./common";
+export { DEV_PSP_OLD_WEBHOOK_SECRET } from "./control";
 
 /** Local-only credentials: the fake never runs when the app is public, so these guard nothing real. */
 export const DEV_PSP_KEY_ID = "rzp_test_DevPspLocal01";
@@ -24,95 +50,13 @@ export type DevPspOptions = {
   keyId?: string;
   keySecret?: string;
   webhookSecret?: string;
+  /** What `POST /_control/webhooks/forge` signs an `old-secret` event with. */
+  oldWebhookSecret?: string;
   /** Where webhooks are POSTed: loopback only. Without it the fake sends none. */
   webhookUrl?: string;
+  /** The fake's time (the app's clock, decision 054): links expire and entities are dated by it. */
+  clock?: { now(): Date };
 };
-
-type Order = typeof pspOrders.$inferSelect;
-type Payment = typeof pspPayments.$inferSelect;
-type Refund = typeof pspRefunds.$inferSelect;
-
-const unix = (date: Date) => Math.floor(date.getTime() / 1000);
-
-function orderEntity(order: Order) {
-  return {
-    id: order.id,
-    entity: "order",
-    amount: order.amount,
-    amount_paid: order.amountPaid,
-    amount_due: order.amount - order.amountPaid,
-    currency: order.currency,
-    receipt: order.receipt,
-    offer_id: null,
-    status: order.status,
-    attempts: order.attempts,
-    notes: order.notes,
-    created_at: unix(order.createdAt),
-  };
-}
-
-function paymentEntity(payment: Payment) {
-  const refundStatus =
-    payment.amountRefunded === 0
-      ? null
-      : payment.amountRefunded < payment.amount
-        ? "partial"
-        : "full";
-  return {
-    id: payment.id,
-    entity: "payment",
-    amount: payment.amount,
-    currency: payment.currency,
-    status: payment.status,
-    order_id: payment.orderId,
-    invoice_id: null,
-    international: false,
-    method: "upi",
-    amount_refunded: payment.amountRefunded,
-    refund_status: refundStatus,
-    captured: payment.status !== "failed",
-    description: null,
-    vpa: payment.status === "failed" ? "failure@razorpay" : "success@razorpay",
-    notes: {},
-    fee: 0,
-    tax: 0,
-    error_code: payment.errorCode,
-    error_description: payment.errorDescription,
-    error_source: payment.errorCode ? "customer" : null,
-    error_step: payment.errorCode ? "payment_authentication" : null,
-    error_reason: payment.errorCode ? "payment_failed" : null,
-    created_at: unix(payment.createdAt),
-  };
-}
-
-function refundEntity(refund: Refund, currency: string) {
-  return {
-    id: refund.id,
-    entity: "refund",
-    amount: refund.amount,
-    currency,
-    payment_id: refund.paymentId,
-    notes: {},
-    receipt: null,
-    acquirer_data: { arn: null },
-    batch_id: null,
-    status: refund.status,
-    speed_processed: "normal",
-    speed_requested: "normal",
-    created_at: unix(refund.createdAt),
-  };
-}
-
-/** Razorpay's error body. */
-class PspError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 404 | 409,
-    readonly description: string,
-    readonly field: string | null = null,
-  ) {
-    super(description);
-  }
-}
 
 function sameText(a: string, b: string) {
   const left = createHash("sha256").update(a).digest();
@@ -141,9 +85,18 @@ export function createDevPsp(options: DevPspOptions) {
     throw new Error(
       `The embedded payment provider sends webhooks only to this machine (loopback), not to ${options.webhookUrl}`,
     );
+  const clock = options.clock ?? { now: () => new Date() };
+  const now = () => clock.now();
+  const hold: WebhookHold = { held: false, waiting: [] };
   const target: WebhookTarget | undefined = options.webhookUrl
-    ? { url: options.webhookUrl, secret: options.webhookSecret ?? DEV_PSP_WEBHOOK_SECRET }
+    ? {
+        url: options.webhookUrl,
+        secret: options.webhookSecret ?? DEV_PSP_WEBHOOK_SECRET,
+        hold,
+        now,
+      }
     : undefined;
+  const psp: Psp = { db, keySecret, target, hold, now };
 
   const app = new Hono();
 
@@ -168,13 +121,15 @@ export function createDevPsp(options: DevPspOptions) {
   });
 
   // ─── The API: Basic auth with the key id and secret, as Razorpay's ───────────────────────
-  app.use("/v1/*", async (c, next) => {
+  const basicAuth = async (c: Context, next: () => Promise<void>) => {
     const header = c.req.header("authorization") ?? "";
     const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header);
     const given = match ? Buffer.from(match[1] ?? "", "base64").toString("utf8") : "";
     if (!sameText(given, `${keyId}:${keySecret}`)) throw new PspError(401, "Authentication failed");
     await next();
-  });
+  };
+  app.use("/v1/*", basicAuth);
+  app.use("/v2/*", basicAuth);
 
   app.post("/v1/orders", async (c) => {
     const input = CreateOrderSchema.safeParse(await readJson(c));
@@ -192,6 +147,7 @@ export function createDevPsp(options: DevPspOptions) {
         receipt: receipt ?? null,
         status: "created",
         notes: notes ?? {},
+        createdAt: now(),
       })
       .onConflictDoNothing({ target: pspOrders.receipt })
       .returning();
@@ -216,10 +172,11 @@ export function createDevPsp(options: DevPspOptions) {
       .from(pspPayments)
       .where(eq(pspPayments.orderId, order.id))
       .orderBy(pspPayments.createdAt, pspPayments.id);
+    const notes = await paymentNotesOf(db, order.id);
     return c.json({
       entity: "collection",
       count: payments.length,
-      items: payments.map(paymentEntity),
+      items: payments.map((payment) => paymentEntity(payment, notes)),
     });
   });
 
@@ -229,7 +186,7 @@ export function createDevPsp(options: DevPspOptions) {
       .from(pspPayments)
       .where(eq(pspPayments.id, c.req.param("id")));
     if (!payment) throw new PspError(400, "The id provided does not exist", "id");
-    return c.json(paymentEntity(payment));
+    return c.json(await paymentView(db, payment));
   });
 
   app.post("/v1/payments/:id/refund", async (c) => {
@@ -288,6 +245,7 @@ export function createDevPsp(options: DevPspOptions) {
           status: "processed",
           idempotencyKey: key,
           requestDigest: digest,
+          createdAt: now(),
         })
         .returning();
       const [updated] = await tx
@@ -303,12 +261,22 @@ export function createDevPsp(options: DevPspOptions) {
         event: "refund.processed",
         payload: {
           refund: { entity: refundEntity(refund, updated.currency) },
-          payment: { entity: paymentEntity(updated) },
+          payment: { entity: await paymentView(tx, updated) },
         },
       });
       return { refund, payment: updated };
     });
     return c.json(refundEntity(result.refund, result.payment.currency));
+  });
+
+  app.get("/v1/refunds/:id", async (c) => {
+    const [row] = await db
+      .select({ refund: pspRefunds, currency: pspPayments.currency })
+      .from(pspRefunds)
+      .innerJoin(pspPayments, eq(pspPayments.id, pspRefunds.paymentId))
+      .where(eq(pspRefunds.id, c.req.param("id")));
+    if (!row) throw new PspError(400, "The id provided does not exist", "id");
+    return c.json(refundEntity(row.refund, row.currency));
   });
 
   // ─── Hosted checkout: a plain form, no scripts ───────────────────────────────────────────
@@ -322,66 +290,9 @@ export function createDevPsp(options: DevPspOptions) {
   });
 
   app.post("/checkout/:orderId", async (c) => {
-    const orderId = c.req.param("orderId");
     const form = await c.req.parseBody();
     const outcome = form.outcome === "fail" ? "fail" : "pay";
-    const result = await db.transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(pspOrders)
-        .where(eq(pspOrders.id, orderId))
-        .for("update");
-      if (!order) return { kind: "missing" as const };
-      // One successful payment per order: a paid order takes no second one.
-      if (order.status === "paid") return { kind: "paid-already" as const, order };
-      const paymentId = newPspId("pay");
-      const failed = outcome === "fail";
-      const [payment] = await tx
-        .insert(pspPayments)
-        .values({
-          id: paymentId,
-          orderId,
-          amount: order.amount,
-          currency: order.currency,
-          status: failed ? "failed" : "captured",
-          errorCode: failed ? "BAD_REQUEST_ERROR" : null,
-          errorDescription: failed ? "Payment failed" : null,
-        })
-        .returning();
-      const [updated] = await tx
-        .update(pspOrders)
-        .set({
-          attempts: sql`${pspOrders.attempts} + 1`,
-          status: failed ? "attempted" : "paid",
-          amountPaid: failed ? order.amountPaid : order.amount,
-        })
-        .where(eq(pspOrders.id, orderId))
-        .returning();
-      if (!payment || !updated) throw new Error("payment not written");
-      if (failed) {
-        await queueWebhook(tx, target, {
-          event: "payment.failed",
-          payload: { payment: { entity: paymentEntity(payment) } },
-        });
-      } else {
-        await queueWebhook(tx, target, {
-          event: "payment.captured",
-          payload: { payment: { entity: paymentEntity(payment) } },
-        });
-        await queueWebhook(tx, target, {
-          event: "order.paid",
-          payload: {
-            payment: { entity: paymentEntity(payment) },
-            order: { entity: orderEntity(updated) },
-          },
-        });
-      }
-      return {
-        kind: failed ? ("failed" as const) : ("captured" as const),
-        order: updated,
-        payment,
-      };
-    });
+    const result = await payOrder(psp, c.req.param("orderId"), outcome, fakeBase(c));
     if (result.kind === "missing")
       return c.html(page("Order not found", "<p>There is no such order.</p>"), 404);
     if (result.kind === "paid-already")
@@ -389,32 +300,43 @@ export function createDevPsp(options: DevPspOptions) {
         page("Already paid", "<p>This order is already paid: it takes no second payment.</p>"),
         409,
       );
+    if (result.kind === "closed")
+      return c.html(
+        page(
+          `Link ${result.link.status}`,
+          `<p>This order's payment link is ${escapeHtml(result.link.status)}: it takes no payment.</p>`,
+        ),
+        410,
+      );
     if (result.kind === "failed")
       return c.html(
         page(
           "Payment failed",
           `<p>The payment failed (${escapeHtml(result.payment.id)}).</p><p><a href="${escapeHtml(
-            checkoutPath(c, result.order.id),
+            c.req.path,
           )}">Try again</a></p>`,
         ),
       );
-    const callback = sameOriginPath(result.order.notes.callback_url, c.req.url);
-    if (callback) {
-      const back = new URL(callback, c.req.url);
-      back.searchParams.set("razorpay_payment_id", result.payment.id);
-      back.searchParams.set("razorpay_order_id", result.order.id);
-      back.searchParams.set(
-        "razorpay_signature",
-        createHmac("sha256", keySecret)
-          .update(`${result.order.id}|${result.payment.id}`)
-          .digest("hex"),
+    const callback = callbackTarget(result.order.notes.callback_url, c.req.url);
+    if (callback)
+      return c.redirect(
+        withQuery(callback, c.req.url, {
+          razorpay_payment_id: result.payment.id,
+          razorpay_order_id: result.order.id,
+          razorpay_signature: createHmac("sha256", keySecret)
+            .update(`${result.order.id}|${result.payment.id}`)
+            .digest("hex"),
+        }),
+        303,
       );
-      return c.redirect(`${back.pathname}${back.search}`, 303);
-    }
     return c.html(
       page("Payment received", `<p>Paid: payment ${escapeHtml(result.payment.id)}.</p>`),
     );
   });
+
+  paymentLinkRoutes(app, psp);
+  routeRoutes(app, psp);
+  controlRoutes(app, psp, options.oldWebhookSecret ?? DEV_PSP_OLD_WEBHOOK_SECRET);
 
   app.all("*", (c) =>
     c.json(
@@ -431,33 +353,10 @@ export function createDevPsp(options: DevPspOptions) {
   return app;
 }
 
-async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new PspError(400, "The request body is not valid JSON");
-  }
-}
-
 async function requireOrder(db: Queryable, id: string) {
   const [order] = await db.select().from(pspOrders).where(eq(pspOrders.id, id));
   if (!order) throw new PspError(400, "The id provided does not exist", "id");
   return order;
-}
-
-/** A path on the app's own origin, or null: the checkout never sends anyone elsewhere. */
-export function sameOriginPath(given: string | undefined, requestUrl: string): string | null {
-  if (typeof given !== "string" || !given.startsWith("/") || /^\/[/\\]/.test(given)) return null;
-  if (/[\s\\]/.test(given)) return null;
-  const base = new URL(requestUrl);
-  const url = new URL(given, base);
-  return url.origin === base.origin ? `${url.pathname}${url.search}` : null;
-}
-
-function checkoutPath(c: Context, orderId: string) {
-  return c.req.path.replace(/[^/]+$/, encodeURIComponent(orderId));
 }
 
 function checkoutBody(order: Order) {
@@ -471,23 +370,4 @@ function checkoutBody(order: Order) {
   <button type="submit" name="outcome" value="pay">Pay ${amount}</button>
   <button type="submit" name="outcome" value="fail">Fail this payment</button>
 </form>`;
-}
-
-function page(title: string, body: string) {
-  return `<!doctype html>
-<html lang="en-IN">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · test payments</title></head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-<p>Test payments on this computer: no money moves.</p>
-${body}
-</body>
-</html>`;
-}
-
-function escapeHtml(text: string) {
-  return text.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
-  );
 }

@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { signRazorpayWebhook } from "~/features/payments/webhook-signature";
 import { enqueueJob, type QueueHandler } from "~/lib/jobs.server";
 import { addressRefusal } from "~/lib/safe-fetch.server";
-import type { Queryable } from "~db/client";
+import { type Queryable, queryRows } from "~db/client";
 import { pspWebhookDeliveries } from "~db/schema";
 
 /** The queue that delivers the embedded provider's webhooks (decision 053). */
@@ -42,16 +42,42 @@ export function newPspId(prefix: string): string {
   return `${prefix}_${id}`;
 }
 
+export type PspEventName =
+  | "payment.captured"
+  | "payment.failed"
+  | "order.paid"
+  | "refund.processed"
+  | "payment_link.paid"
+  | "payment_link.cancelled"
+  | "payment_link.expired"
+  | "transfer.processed";
+
 export type PspEvent = {
-  event: "payment.captured" | "payment.failed" | "order.paid" | "refund.processed";
+  event: PspEventName;
   payload: Record<string, { entity: Record<string, unknown> }>;
 };
 
-export type WebhookTarget = { url: string; secret: string };
+/**
+ * Deliveries held back by the test controls (`POST /_control/webhooks/hold`): while `held`, each
+ * new delivery waits here, in the order it was queued, instead of becoming a job; `release`
+ * makes them jobs in the order asked for. Kept in memory: a restart forgets the hold.
+ */
+export type WebhookHold = { held: boolean; waiting: { deliveryId: string; again: boolean }[] };
+
+export type WebhookTarget = {
+  url: string;
+  secret: string;
+  hold?: WebhookHold;
+  /** The fake's time, for the envelope's `created_at`. */
+  now?: () => Date;
+  /** The last delivery's time: each is recorded at least 1 ms after it, so they sort as queued. */
+  lastMs?: number;
+};
 
 /**
  * Records one event in the caller's transaction and queues its delivery: the envelope Razorpay
  * sends, signed over the exact bytes that will be POSTed. Nothing is queued without a target.
+ * The delivery's id is the event's id (`x-razorpay-event-id`), the same on every redelivery.
  */
 export async function queueWebhook(
   tx: Queryable,
@@ -60,24 +86,105 @@ export async function queueWebhook(
 ): Promise<void> {
   if (!target) return;
   const id = newPspId("evt");
+  const now = new Date(
+    Math.max((target.now?.() ?? new Date()).getTime(), (target.lastMs ?? 0) + 1),
+  );
+  target.lastMs = now.getTime();
   const body = JSON.stringify({
     entity: "event",
     account_id: DEV_PSP_ACCOUNT_ID,
     event,
     contains: Object.keys(payload),
     payload,
-    created_at: Math.floor(Date.now() / 1000),
+    created_at: Math.floor(now.getTime() / 1000),
   });
   const signature = signRazorpayWebhook(Buffer.from(body, "utf8"), target.secret);
   await tx
     .insert(pspWebhookDeliveries)
-    .values({ id, event, targetUrl: target.url, body, signature });
+    .values({ id, event, targetUrl: target.url, body, signature, createdAt: now });
+  await sendDelivery(tx, target, id, false);
+}
+
+/**
+ * Makes a delivery a job, or keeps it waiting while the deliveries are held. `again` sends it
+ * once more even if it was delivered (a redelivery: same body, same signature, same event id).
+ */
+export async function sendDelivery(
+  tx: Queryable,
+  target: WebhookTarget | undefined,
+  deliveryId: string,
+  again: boolean,
+): Promise<void> {
+  if (target?.hold?.held) {
+    target.hold.waiting.push({ deliveryId, again });
+    return;
+  }
   await enqueueJob(tx, {
     queue: DEV_PSP_WEBHOOK_QUEUE,
-    key: id,
-    payload: { deliveryId: id },
+    key: again ? `${deliveryId}:again:${randomUUID()}` : deliveryId,
+    payload: { deliveryId, again },
     maxAttempts: 8,
   });
+}
+
+/**
+ * Holds deliveries: the ones already waiting as jobs (not being sent right now) are taken off
+ * the queue, in the order they would have run, and every new one waits until `releaseDeliveries`.
+ */
+export async function holdDeliveries(db: Queryable, hold: WebhookHold): Promise<number> {
+  hold.held = true;
+  const taken = await db.transaction(async (tx) => {
+    const rows = await queryRows<{
+      id: string;
+      payload: { deliveryId?: unknown; again?: unknown };
+    }>(
+      tx,
+      sql`SELECT id::text, payload FROM jobs
+        WHERE queue = ${DEV_PSP_WEBHOOK_QUEUE} AND failed_at IS NULL
+          AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY run_at, id FOR UPDATE`,
+    );
+    if (rows.length > 0)
+      await tx.execute(
+        sql`DELETE FROM jobs WHERE id IN (${sql.join(
+          rows.map((row) => sql`${row.id}::bigint`),
+          sql`, `,
+        )})`,
+      );
+    return rows;
+  });
+  for (const row of taken)
+    hold.waiting.push({
+      deliveryId: String(row.payload.deliveryId),
+      again: row.payload.again === true,
+    });
+  return taken.length;
+}
+
+/** Ends the hold: the waiting deliveries become jobs, in the order they were queued or reversed. */
+export async function releaseDeliveries(
+  db: Queryable,
+  target: WebhookTarget | undefined,
+  hold: WebhookHold,
+  order: "as-is" | "reverse",
+): Promise<string[]> {
+  hold.held = false;
+  const waiting = hold.waiting.splice(0);
+  if (order === "reverse") waiting.reverse();
+  const released: string[] = [];
+  await db.transaction(async (tx) => {
+    for (const { deliveryId, again } of waiting) {
+      // A delivery queued in a transaction that was then rolled back has no row: skip it.
+      const [row] = await tx
+        .select({ id: pspWebhookDeliveries.id })
+        .from(pspWebhookDeliveries)
+        .where(eq(pspWebhookDeliveries.id, deliveryId));
+      if (!row) continue;
+      await sendDelivery(tx, target, deliveryId, again);
+      released.push(deliveryId);
+    }
+  });
+  return released;
 }
 
 /**
@@ -96,7 +203,8 @@ export function devPspJobs({ db }: { db: Queryable }): QueueHandler[] {
           .select()
           .from(pspWebhookDeliveries)
           .where(eq(pspWebhookDeliveries.id, deliveryId));
-        if (!delivery || delivery.deliveredAt) return;
+        // A redelivery (`again`) is sent even if the event was delivered before.
+        if (!delivery || (delivery.deliveredAt && job.payload.again !== true)) return;
         if (!isLoopbackUrl(delivery.targetUrl))
           throw new Error(
             `dev-psp refuses a webhook target off this machine: ${delivery.targetUrl}`,
