@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { getRequestListener } from "@hono/node-server";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
@@ -36,8 +39,18 @@ export type LogLine = { level: number; msg: string; [key: string]: unknown };
  * The real app (server + React Router routes) on the given database, without a build or a port:
  * Vite compiles the routes on demand. `request()` calls it like a browser would.
  */
-export async function startTestApp(database: DatabaseHandle, envVars: Record<string, string> = {}) {
+export async function startTestApp(
+  database: DatabaseHandle,
+  envVars: Record<string, string> = {},
+  options: { listen?: boolean } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gl-app-"));
+  // Listening on a loopback port: the app's own calls to itself (the embedded payment provider's
+  // API and its webhooks) go over real HTTP, as in production.
+  const port = options.listen ? await freeLoopbackPort() : null;
+  if (port !== null) {
+    envVars = { APP_URL: `http://127.0.0.1:${port}`, PORT: String(port), ...envVars };
+  }
   // One secret for every app a test starts: like instances of one deployment, they accept each
   // other's session cookies.
   const env = loadEnv({
@@ -66,6 +79,13 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
     // A test may hand in a database that is already closed (to test failures): no LISTEN then.
     openRealtime: (db) => createRealtime(db).catch(() => createRealtimeWithoutDatabase()),
   });
+  const server =
+    port === null
+      ? null
+      : await new Promise<Server>((resolve) => {
+          const listening = createHttpServer(getRequestListener(app.fetch));
+          listening.listen(port, "127.0.0.1", () => resolve(listening));
+        });
   return {
     env,
     logs,
@@ -79,10 +99,26 @@ export async function startTestApp(database: DatabaseHandle, envVars: Record<str
       app.fetch(new Request(new URL(pathname, env.appUrl), init)),
     realtime,
     async close() {
+      if (server) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
       await realtime.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port on 127.0.0.1 that nothing listens on now (the system picks it). */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 function createRealtimeWithoutDatabase(): Realtime {
