@@ -170,6 +170,7 @@ export function createApp({
       "/dev/psp",
       createDevPsp({
         db: database.db,
+        clock,
         // Its webhooks come to this app when payments run through it (PAYMENTS=local).
         webhookUrl:
           env.payments.mode === "local"
