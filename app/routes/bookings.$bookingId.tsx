@@ -42,7 +42,13 @@ import {
   DECLINE_REASON_MAX,
   isBookingIntent,
 } from "~/features/bookings/bookings.schema";
-import { acceptBooking, cancelBooking, declineBooking } from "~/features/bookings/bookings.server";
+import {
+  acceptBooking,
+  cancelBooking,
+  cancelForNonPayment,
+  declineBooking,
+  giveMoreTime,
+} from "~/features/bookings/bookings.server";
 import { formatRupees } from "~/features/bookings/pricing";
 import {
   AcceptQuoteSchema,
@@ -147,6 +153,8 @@ const FAILURES: Record<BookingIntent, string> = {
   rate: "Failed to submit rating. Please try again.",
   venue: "Failed to save your choice. Please try again.",
   message: "Failed to send message. Please try again.",
+  cancelNonPayment: "Failed to cancel the booking. Please try again.",
+  moreTime: "Failed to give more time. Please try again.",
 };
 
 /** The artist's confirmation after sending a message. */
@@ -244,6 +252,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           description: input.showVenue
             ? "The venue is now shown on the artist's public history."
             : "The venue is now hidden from the artist's public history.",
+        });
+      case "cancelNonPayment":
+        await cancelForNonPayment(context, user, bookingId);
+        return redirectWithToast(back, {
+          title: "Booking Cancelled",
+          description: "The client has been told; what the policy gives back is refunded.",
+        });
+      case "moreTime":
+        await giveMoreTime(context, user, { bookingId, dueDate: input.dueDate });
+        return redirectWithToast(back, {
+          title: "More time given",
+          description: "The client has been told the new date.",
         });
       case "message": {
         const sent = await sendMessage(context, user, { bookingId, message: input.message });

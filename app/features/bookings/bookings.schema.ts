@@ -128,6 +128,13 @@ export const BookingActionSchema = z.discriminatedUnion("intent", [
   CancelSchema.extend({ intent: z.literal("cancel"), returnTo: ReturnTo }),
   RatingSchema.extend({ intent: z.literal("rate"), returnTo: ReturnTo }),
   VenueVisibilitySchema.extend({ intent: z.literal("venue"), returnTo: ReturnTo }),
+  // Paid through GigLedger, once the balance is overdue: the artist cancels or gives more time.
+  z.object({ intent: z.literal("cancelNonPayment"), returnTo: ReturnTo }),
+  z.object({
+    intent: z.literal("moreTime"),
+    returnTo: ReturnTo,
+    dueDate: z.iso.date({ message: "Choose the new date the balance is due." }),
+  }),
   MessageSchema.extend({
     intent: z.literal("message"),
     // Sent by the page once JavaScript runs: answer with the message instead of a redirect.
@@ -146,6 +153,8 @@ const BOOKING_INTENTS = [
   "acceptQuote",
   "askChanges",
   "declineQuote",
+  "cancelNonPayment",
+  "moreTime",
 ] as const;
 export type BookingIntent = (typeof BOOKING_INTENTS)[number];
 export const isBookingIntent = (value: unknown): value is BookingIntent =>

@@ -8,14 +8,17 @@ import {
   recordAcceptance,
 } from "~/features/agreements/agreements.server";
 import {
+  giveBalanceTime,
   needsFirstPayment,
+  overdueBalanceOf,
   paidPaiseOf,
+  recordNonPayment,
   refundOnCancellation,
   startBookingPayments,
 } from "~/features/payments/booking-payments.server";
 import type { SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
-import { addDays, formatLongDate } from "~/lib/dates";
+import { addDays, formatLongDate, todayIn, zonedDateTimeToUtc } from "~/lib/dates";
 import { isProblem, refuse } from "~/lib/problem";
 import { type Queryable, queryRows } from "~db/client";
 import { availability, bookings } from "~db/schema";
@@ -420,4 +423,82 @@ export async function cancelBooking(
       ),
     );
   }
+}
+
+/**
+ * The balance of a booking paid through GigLedger was not paid by its due date and the grace
+ * after it: the artist cancels it, valued as the client's cancellation at the due date (the
+ * client gains nothing by not paying), and what the policy gives back is refunded.
+ */
+export async function cancelForNonPayment(ctx: Ctx, actor: SignedInActor, bookingId: string) {
+  const booking = await bookingOf(ctx, actor, bookingId);
+  if (!isBookingArtist(actor, booking) || booking.status !== "confirmed")
+    refuse("conflict", "Only the artist can cancel a confirmed booking for non-payment.");
+  const at = ctx.clock.now();
+  const overdue = await overdueBalanceOf(ctx.db, bookingId, at);
+  if (!overdue)
+    refuse(
+      "conflict",
+      "The balance is not overdue: it can be cancelled for non-payment only after its due date and 48 hours' grace.",
+    );
+  await ctx.db.transaction(async (tx) => {
+    await lockBooking(tx, bookingId);
+    const agreements = await agreementsOf(tx, bookingId);
+    const agreement = agreements.find((a) => a.status === "in_force");
+    if (!agreement) refuse("conflict", "This booking has no agreement in force.");
+    const paid = await paidPaiseOf(tx, bookingId);
+    const outcome = cancellationNow(
+      agreement.signed.agreement,
+      "client",
+      overdue.dueAt,
+      agreements.at(-1)?.frozenAt,
+      paid,
+    );
+    const updated = await tx
+      .update(bookings)
+      .set({
+        status: "cancelled",
+        cancelledAt: at,
+        cancelledBy: "client",
+        cancelReason: "Cancelled by the artist: the balance was not paid.",
+        cancelOutcome: { ...outcome, nonPayment: true },
+        updatedAt: at,
+      })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "confirmed")))
+      .returning({ id: bookings.id });
+    if (updated.length === 0) refuse("conflict", "This booking can no longer be cancelled.");
+    await endAgreement(tx, bookingId, at);
+    await refundOnCancellation(tx, {
+      bookingId,
+      refundPaise: outcome.refundPaise,
+      at,
+      reason: "non_payment",
+    });
+    await recordNonPayment(tx, { bookingId, at });
+  });
+}
+
+/** The artist gives the client until `dueDate` (in the artist's zone) to pay the balance. */
+export async function giveMoreTime(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { bookingId: string; dueDate: string },
+) {
+  const booking = await bookingOf(ctx, actor, input.bookingId);
+  if (!isBookingArtist(actor, booking) || booking.status !== "confirmed")
+    refuse("conflict", "Only the artist can give more time on a confirmed booking.");
+  const at = ctx.clock.now();
+  if (input.dueDate < todayIn(booking.timeZone, at) || input.dueDate > booking.eventDate) {
+    const message = "Choose a date from today up to the event's date.";
+    refuse("invalid", message, { fieldErrors: { dueDate: message } });
+  }
+  if (!(await overdueBalanceOf(ctx.db, input.bookingId, at, { dueOnly: true })))
+    refuse("conflict", "Nothing is left to pay on this booking.");
+  await ctx.db.transaction((tx) =>
+    giveBalanceTime(tx, {
+      bookingId: input.bookingId,
+      dueAt: zonedDateTimeToUtc(input.dueDate, "00:00", booking.timeZone),
+      at,
+    }),
+  );
 }

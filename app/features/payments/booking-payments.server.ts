@@ -9,9 +9,9 @@ import { eventEndOf } from "~/features/agreements/agreement-times";
 import { enqueueJob } from "~/lib/jobs.server";
 import { type Queryable, queryRows } from "~db/client";
 import type { PROVIDER_COMMAND_KINDS } from "~db/enums";
-import { recordMoneyEvent } from "./money-events.server";
+import { moneyEventsOf, recordMoneyEvent } from "./money-events.server";
 import { postCapture } from "./payment-ledger.server";
-import { firstPaymentOf } from "./payment-schedule";
+import { balanceGraceEnd, firstPaymentOf, paymentDueNow } from "./payment-schedule";
 
 export const COMMANDS_QUEUE = "payments.commands";
 
@@ -275,4 +275,85 @@ export async function applyCapture(
       request: { paymentId: input.paymentId, amountPaise: Number(intent.artistSharePaise) },
     });
   return "applied";
+}
+
+/** The due date the artist last gave for the balance ("Give more time"), if any. */
+export async function balanceDueOverride(db: Queryable, bookingId: string): Promise<Date | null> {
+  const events = await moneyEventsOf(db, bookingId);
+  const given = events.filter((e) => e.kind === "more_time_given").at(-1);
+  return given && typeof given.detail.dueAt === "string" ? new Date(given.detail.dueAt) : null;
+}
+
+/** The booking's agreement in force paid through GigLedger, with its status, or null. */
+export async function paidAgreementOf(db: Queryable, bookingId: string) {
+  const [row] = await queryRows<{
+    json: string;
+    agreementId: string;
+    status: string;
+    respondedAt: Date | string | null;
+    clientUserId: string | null;
+  }>(
+    db,
+    sql`SELECT a.json, a.id AS "agreementId", b.status, b.responded_at AS "respondedAt",
+          b.client_user_id AS "clientUserId"
+        FROM bookings b JOIN agreements a ON a.booking_id = b.id AND a.status = 'in_force'
+        WHERE b.id = ${bookingId} AND a.paid_through = 'gigledger'`,
+  );
+  if (!row) return null;
+  return {
+    agreementId: row.agreementId,
+    agreement: (JSON.parse(row.json) as { agreement: AgreementDocument }).agreement,
+    status: row.status,
+    respondedAt: row.respondedAt ? new Date(row.respondedAt) : null,
+    clientUserId: row.clientUserId,
+  };
+}
+
+/**
+ * The balance still owed on a booking paid through GigLedger and when it was due, once its grace
+ * has passed (or, with `dueOnly`, as soon as anything is owed); null otherwise.
+ */
+export async function overdueBalanceOf(
+  db: Queryable,
+  bookingId: string,
+  at: Date,
+  options: { dueOnly?: boolean } = {},
+): Promise<{ dueAt: Date; amountPaise: number } | null> {
+  const paid = await paidAgreementOf(db, bookingId);
+  if (!paid) return null;
+  const due = paymentDueNow({
+    agreement: paid.agreement,
+    status: paid.status,
+    capturedPaise: await paidPaiseOf(db, bookingId),
+    at,
+    balanceDueOverride: await balanceDueOverride(db, bookingId),
+  });
+  if (!due || due.purpose !== "balance") return null;
+  if (!options.dueOnly && balanceGraceEnd(due.dueAt) > at) return null;
+  return { dueAt: due.dueAt, amountPaise: due.amountPaise };
+}
+
+/** The artist gave the client until `dueAt` to pay the balance: the new due date in force. */
+export async function giveBalanceTime(
+  tx: Queryable,
+  input: { bookingId: string; dueAt: Date; at: Date },
+) {
+  await recordMoneyEvent(tx, {
+    key: `more_time:${input.bookingId}:${input.at.toISOString()}`,
+    bookingId: input.bookingId,
+    kind: "more_time_given",
+    at: input.at,
+    detail: { dueAt: input.dueAt.toISOString() },
+  });
+}
+
+/** The booking was cancelled because its balance was not paid. */
+export async function recordNonPayment(tx: Queryable, input: { bookingId: string; at: Date }) {
+  await recordMoneyEvent(tx, {
+    key: `non_payment:${input.bookingId}`,
+    bookingId: input.bookingId,
+    kind: "cancelled_for_non_payment",
+    at: input.at,
+    detail: { stage: "balance" },
+  });
 }

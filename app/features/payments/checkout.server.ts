@@ -9,8 +9,7 @@ import type { Clock } from "~/lib/clock.server";
 import type { Env } from "~/lib/env.server";
 import { refuse } from "~/lib/problem";
 import { type Database, queryRows } from "~db/client";
-import { paidPaiseOf } from "./booking-payments.server";
-import { moneyEventsOf } from "./money-events.server";
+import { balanceDueOverride, paidAgreementOf, paidPaiseOf } from "./booking-payments.server";
 import type { PaymentProvider } from "./payment-provider";
 import { balanceGraceEnd, depositDeadline, paymentDueNow } from "./payment-schedule";
 import { feeRatesFor, splitPayment } from "./payment-split";
@@ -25,38 +24,6 @@ type Intent = {
   checkoutUrl: string | null;
   expiresAt: Date | string;
 };
-
-/** The due date the artist last gave for the balance ("Give more time"), if any. */
-export async function balanceDueOverride(db: Database, bookingId: string): Promise<Date | null> {
-  const events = await moneyEventsOf(db, bookingId);
-  const given = events.filter((e) => e.kind === "more_time_given").at(-1);
-  return given && typeof given.detail.dueAt === "string" ? new Date(given.detail.dueAt) : null;
-}
-
-/** The booking's agreement in force paid through GigLedger, with its status, or null. */
-export async function paidAgreementOf(db: Database, bookingId: string) {
-  const [row] = await queryRows<{
-    json: string;
-    agreementId: string;
-    status: string;
-    respondedAt: Date | string | null;
-    clientUserId: string | null;
-  }>(
-    db,
-    sql`SELECT a.json, a.id AS "agreementId", b.status, b.responded_at AS "respondedAt",
-          b.client_user_id AS "clientUserId"
-        FROM bookings b JOIN agreements a ON a.booking_id = b.id AND a.status = 'in_force'
-        WHERE b.id = ${bookingId} AND a.paid_through = 'gigledger'`,
-  );
-  if (!row) return null;
-  return {
-    agreementId: row.agreementId,
-    agreement: (JSON.parse(row.json) as { agreement: AgreementDocument }).agreement,
-    status: row.status,
-    respondedAt: row.respondedAt ? new Date(row.respondedAt) : null,
-    clientUserId: row.clientUserId,
-  };
-}
 
 /**
  * Where the client pays what is due now on the booking: the hosted page of a live payment link.

@@ -81,6 +81,35 @@ export function MoneyPanel({ bookingId, money, isArtist, status, timeZone, busy 
             : `Waiting for the client's payment of ${formatPaise(due.amountPaise)}; the booking is confirmed when it arrives.`}
         </p>
       ) : null}
+      {due?.overdue && isArtist ? (
+        <div className="mt-3 space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">
+          <p>
+            The balance is overdue. You may cancel for non-payment (valued as the client's
+            cancellation on the due date) or give the client more time.
+          </p>
+          <Form method="post" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="moreTime" />
+            <label className="flex flex-col gap-1">
+              <span className="font-medium">New due date</span>
+              <input
+                type="date"
+                name="dueDate"
+                required
+                className="rounded-lg border border-slate-300 px-3 py-2"
+              />
+            </label>
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Give more time
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancelNonPayment" />
+            <Button type="submit" variant="destructive" disabled={busy}>
+              Cancel for non-payment
+            </Button>
+          </Form>
+        </div>
+      ) : null}
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div className="flex justify-between gap-3">
           <dt className="text-slate-600">Paid by the client</dt>

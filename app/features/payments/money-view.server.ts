@@ -4,8 +4,8 @@
 
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "~db/client";
-import { paidPaiseOf } from "./booking-payments.server";
-import { balanceDueOverride, paidAgreementOf } from "./checkout.server";
+import { balanceDueOverride, paidAgreementOf, paidPaiseOf } from "./booking-payments.server";
+
 import { type MoneyEventKind, moneyEventsOf } from "./money-events.server";
 import { balanceGraceEnd, type PaymentPurpose, paymentDueNow } from "./payment-schedule";
 
