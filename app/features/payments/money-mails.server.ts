@@ -8,6 +8,7 @@ import { composeMail, type Mail, type Mailer } from "~/lib/mail.server";
 import { sendMailOnce } from "~/lib/mail-once.server";
 import { formatPaise } from "~/lib/money-text";
 import { type Database, type Queryable, queryRows } from "~db/client";
+import { moneyDocumentsFor } from "./money-documents.server";
 import { MONEY_MAIL_QUEUE, type MoneyEventKind } from "./money-events.server";
 
 type Ctx = { db: Database; env: Env; mailer: Mailer };
@@ -22,6 +23,7 @@ type Parties = {
   clientName: string | null;
   clientEmail: string | null;
   eventDate: string;
+  at: Date | string;
 };
 
 export function moneyMailJobs(ctx: Ctx): QueueHandler[] {
@@ -41,13 +43,13 @@ export function moneyMailJobs(ctx: Ctx): QueueHandler[] {
 
 async function mailFor(
   tx: Queryable,
-  env: Pick<Env, "appUrl">,
+  env: Pick<Env, "appUrl" | "platformGstin" | "invoicePrefix" | "commissionBps">,
   eventId: string,
   to: "client" | "artist",
 ): Promise<Mail | null> {
   const [row] = await queryRows<Parties>(
     tx,
-    sql`SELECT e.booking_id AS "bookingId", e.kind, e.amount_paise AS "amountPaise", e.detail,
+    sql`SELECT e.booking_id AS "bookingId", e.kind, e.amount_paise AS "amountPaise", e.detail, e.at,
           ap.artist_name AS "artistName", au.email AS "artistEmail",
           cu.name AS "clientName", cu.email AS "clientEmail", b.event_date AS "eventDate"
         FROM money_events e JOIN bookings b ON b.id = e.booking_id
@@ -62,7 +64,9 @@ async function mailFor(
   const text = moneyMailText(row, to);
   if (!text) return null;
   const link = new URL(`/bookings/${row.bookingId}`, env.appUrl).toString();
-  return composeMail(email, text.subject, [...text.paragraphs, `See the booking: ${link}`]);
+  const mail = composeMail(email, text.subject, [...text.paragraphs, `See the booking: ${link}`]);
+  const attachments = await moneyDocumentsFor(tx, env, { ...row, at: new Date(row.at) }, to);
+  return attachments.length > 0 ? { ...mail, attachments } : mail;
 }
 
 /** The subject and paragraphs of a money event's mail to one party, or null when none is sent. */
