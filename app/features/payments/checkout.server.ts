@@ -14,6 +14,8 @@ import type { PaymentProvider } from "./payment-provider";
 import { balanceGraceEnd, depositDeadline, paymentDueNow } from "./payment-schedule";
 import { feeRatesFor, splitPayment } from "./payment-split";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 type Ctx = { db: Database; env: Pick<Env, "appUrl" | "commissionBps" | "payments">; clock: Clock };
 
 export type CheckoutParty = { userId: string; name: string; email: string };
@@ -35,7 +37,7 @@ export async function startCheckout(
   payer: CheckoutParty,
   bookingId: string,
 ): Promise<string> {
-  const paid = await paidAgreementOf(ctx.db, bookingId);
+  const paid = UUID.test(bookingId) ? await paidAgreementOf(ctx.db, bookingId) : null;
   if (!paid || paid.clientUserId !== payer.userId) refuse("not_found", "Booking not found.");
   const at = ctx.clock.now();
   const due = paymentDueNow({

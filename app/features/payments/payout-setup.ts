@@ -52,7 +52,7 @@ export type PayoutSetup = z.infer<typeof PayoutSetupSchema>;
 /** What GigLedger keeps to show: never the whole account number or PAN. */
 export function maskedPayout(setup: PayoutSetup) {
   return {
-    panMasked: `${setup.pan.slice(0, 2)}•••••${setup.pan.slice(7)}`,
+    panMasked: `${setup.pan.slice(0, 2)}••••••${setup.pan.slice(8)}`,
     destination:
       setup.method === "upi"
         ? `UPI ${setup.upi}`
