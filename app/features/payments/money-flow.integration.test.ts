@@ -2,10 +2,15 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBookingRequest } from "~/features/bookings/booking-requests.server";
-import { acceptBooking, cancelBooking } from "~/features/bookings/bookings.server";
+import {
+  acceptBooking,
+  cancelBooking,
+  cancelForNonPayment,
+  giveMoreTime,
+} from "~/features/bookings/bookings.server";
 import type { SignedInActor } from "~/lib/actor";
 import { isLocalClock } from "~/lib/clock.server";
-import { addDays, todayIn } from "~/lib/dates";
+import { addDays, todayIn, zonedDateTimeToUtc } from "~/lib/dates";
 import { runQueuesNow } from "~/lib/jobs.server";
 import { queryRows } from "~db/client";
 import { artistActor, createArtist, createUser } from "~seed/factories";
@@ -411,4 +416,80 @@ describe("a booking paid through GigLedger", () => {
     expect(await statusOf(booking.bookingId)).toBe("cancelled");
     expect(await balances(booking.bookingId)).toMatchObject({ held: 0, refund_pending: 0 });
   }, 120_000);
+
+  it("reminds of the balance, then lets the artist give more time or cancel for non-payment", async () => {
+    if (!isLocalClock(app.clock)) throw new Error("the test app's clock is local");
+    const booking = await bookingWithPayouts(21);
+    await acceptBooking(ctx, artistActor(booking.artist), booking.bookingId);
+    await payAt(await checkout(booking));
+    await drain();
+    expect(await statusOf(booking.bookingId)).toBe("confirmed");
+    const [agreement] = await queryRows<{ due: string }>(
+      database.db,
+      sql`SELECT json::jsonb -> 'agreement' -> 'offer' -> 'payments' ->> 'balanceDueDate' AS due
+          FROM agreements WHERE booking_id = ${booking.bookingId} AND status = 'in_force'`,
+    );
+    const dueAt = zonedDateTimeToUtc(agreement?.due ?? "", "00:00", "Asia/Kolkata").getTime();
+    const remind = async (at: number) => {
+      app.clock.set(new Date(at));
+      await runQueuesNow(database.db, app.jobHandlers, ["payments.reminders"], {
+        clock: app.clock,
+      });
+    };
+    await remind(dueAt - 3 * DAY + HOUR);
+    await remind(dueAt + HOUR);
+    await remind(dueAt + DAY + HOUR);
+    await remind(dueAt + DAY + 2 * HOUR); // the same stage again: no second reminder
+    const reminders = await queryRows<{ stage: string }>(
+      database.db,
+      sql`SELECT detail ->> 'stage' AS stage FROM money_events
+          WHERE booking_id = ${booking.bookingId} AND kind = 'balance_reminder' ORDER BY at`,
+    );
+    expect(reminders.map((r) => r.stage)).toEqual(["3_days_before", "due_today", "overdue"]);
+
+    // Not overdue yet within the grace; then more time moves the due date.
+    const artist = artistActor(booking.artist);
+    await expect(cancelForNonPayment(ctx, artist, booking.bookingId)).rejects.toThrow(
+      /not overdue/,
+    );
+    app.clock.set(new Date(dueAt + 49 * HOUR));
+    const later = new Date(dueAt + 3 * DAY).toISOString().slice(0, 10);
+    await giveMoreTime(ctx, artist, { bookingId: booking.bookingId, dueDate: later });
+    await expect(cancelForNonPayment(ctx, artist, booking.bookingId)).rejects.toThrow(
+      /not overdue/,
+    );
+
+    // Past the new date and its grace, the artist cancels: the client's cancellation at the due date.
+    app.clock.set(new Date(dueAt + 3 * DAY + 49 * HOUR));
+    await cancelForNonPayment(ctx, artist, booking.bookingId);
+    await drain();
+    const [row] = await queryRows<{
+      status: string;
+      by: string;
+      outcome: { refundPaise: number; at: string };
+    }>(
+      database.db,
+      sql`SELECT status, cancelled_by AS by, cancel_outcome AS outcome FROM bookings
+          WHERE id = ${booking.bookingId}`,
+    );
+    expect(row).toMatchObject({ status: "cancelled", by: "client" });
+    expect(new Date(row?.outcome.at ?? "").getTime()).toBe(
+      zonedDateTimeToUtc(later, "00:00", "Asia/Kolkata").getTime(),
+    );
+    const [intent] = await queryRows<{ refunded: number }>(
+      database.db,
+      sql`SELECT refunded_paise::int AS refunded FROM payment_intents
+          WHERE booking_id = ${booking.bookingId} AND status = 'captured'`,
+    );
+    expect(intent?.refunded).toBe(row?.outcome.refundPaise);
+    expect(await balances(booking.bookingId)).toMatchObject({
+      held: 0,
+      artist_hold: 0,
+      fee_unearned: 0,
+      refund_pending: 0,
+    });
+  }, 120_000);
 });
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
