@@ -6,10 +6,12 @@ import { Field } from "~/components/ui/field";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { ProviderError } from "~/features/payments/payment-provider";
 import { PayoutSetupSchema } from "~/features/payments/payout-setup";
-import { payoutAccountOf, setUpPayouts } from "~/features/payments/payouts.server";
+import { payoutAccountOf, payoutsOf, setUpPayouts } from "~/features/payments/payouts.server";
 import { paymentProviderOf } from "~/features/payments/provider.server";
+import { formatLongDate, formatWallClock } from "~/lib/dates";
 import { parseForm, readForm, replyError } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { formatPaise } from "~/lib/money-text";
 import { redirectWithToast } from "~/lib/toast.server";
 import { usePending } from "~/lib/use-pending";
 import type { Route } from "./+types/settings.payouts";
@@ -26,9 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   if (!user.artistProfileId) return { kind: "not-artist" as const };
   if (context.env.payments.mode === "off") return { kind: "off" as const };
-  const account = await payoutAccountOf(context.db, user.artistProfileId);
+  const [account, payouts] = await Promise.all([
+    payoutAccountOf(context.db, user.artistProfileId),
+    payoutsOf(context.db, user.artistProfileId),
+  ]);
   return {
     kind: "artist" as const,
+    payouts,
+    timeZone: context.env.timeZone,
     account: account
       ? {
           legalName: account.legalName,
@@ -95,7 +102,7 @@ export default function PayoutSettings({ loaderData, actionData }: Route.Compone
   const errors = actionData && "fieldErrors" in actionData ? (actionData.fieldErrors ?? {}) : {};
   const values = actionData && "values" in actionData ? (actionData.values ?? {}) : {};
   const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
-  const { account } = loaderData;
+  const { account, timeZone } = loaderData;
   const method = values.method ?? account?.method ?? "upi";
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:py-12">
@@ -123,6 +130,50 @@ export default function PayoutSettings({ loaderData, actionData }: Route.Compone
             <dt className="text-slate-600">To</dt>
             <dd className="break-words">{account.destination}</dd>
           </dl>
+        </Card>
+      ) : null}
+      {loaderData.payouts.lines.length > 0 ? (
+        <Card as="section" aria-labelledby="payouts-title">
+          <h2 id="payouts-title" className="text-lg font-semibold">
+            Your payouts
+          </h2>
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+            {(
+              [
+                ["Paid by clients", loaderData.payouts.totals.paidPaise],
+                ["Refunded", loaderData.payouts.totals.refundedPaise],
+                ["Held for you", loaderData.payouts.totals.heldPaise],
+                ["Released", loaderData.payouts.totals.releasedPaise],
+              ] as const
+            ).map(([label, paise]) => (
+              <div key={label} className="rounded-lg bg-slate-50 p-3">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="font-semibold tabular-nums">{formatPaise(paise)}</dd>
+              </div>
+            ))}
+          </dl>
+          <ul className="mt-4 divide-y divide-slate-200 text-sm">
+            {loaderData.payouts.lines.map((line) => (
+              <li key={line.bookingId} className="py-3">
+                <Link
+                  to={`/bookings/${line.bookingId}`}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {formatLongDate(line.eventDate)} · {line.clientName}
+                </Link>
+                <p className="mt-1 text-slate-700">
+                  Paid {formatPaise(line.paidPaise)}
+                  {line.refundedPaise > 0 ? ` · refunded ${formatPaise(line.refundedPaise)}` : ""}
+                  {line.heldPaise > 0
+                    ? ` · held ${formatPaise(line.heldPaise)}${line.releaseAt ? ` until ${formatWallClock(line.releaseAt, timeZone, { withZone: true })}` : ""}`
+                    : ""}
+                  {line.releasedPaise > 0
+                    ? ` · released ${formatPaise(line.releasedPaise)}${line.releasedAt ? ` on ${formatWallClock(line.releasedAt, timeZone, { withZone: true })}` : ""}`
+                    : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
         </Card>
       ) : null}
       <Card as="section" aria-labelledby="form-title">

@@ -18,7 +18,7 @@ import { startTestApp } from "../../../tests/support/app-harness";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { startCheckout } from "./checkout.server";
 import { bookingAccountsOf, ledgerIntegrity } from "./ledger.server";
-import { setUpPayouts } from "./payouts.server";
+import { payoutsOf, setUpPayouts } from "./payouts.server";
 import { paymentProviderOf } from "./provider.server";
 import { signRazorpayWebhook } from "./webhook-signature";
 
@@ -246,6 +246,12 @@ describe("a booking paid through GigLedger", () => {
     ]);
     const integrity = await ledgerIntegrity(database.db);
     expect(integrity).toEqual({ sumOfBalances: 0, mismatched: [] });
+
+    // The artist's payouts page: this booking paid, nothing held, all of the share released.
+    const payouts = await payoutsOf(database.db, booking.artist.artistId);
+    expect(payouts.lines).toHaveLength(1);
+    expect(payouts.lines[0]).toMatchObject({ paidPaise: agreed, heldPaise: 0, refundedPaise: 0 });
+    expect(payouts.totals.releasedPaise).toBe(agreed - agreed / 10 - (agreed / 10) * 0.18);
 
     // Each money event is mailed once to whom it concerns, with its receipt.
     await runQueuesNow(database.db, app.jobHandlers, ["payments.mail"], { clock: app.clock });

@@ -88,3 +88,71 @@ export async function setUpPayouts(
   if (!row) throw new Error("The payout account was not stored");
   return row;
 }
+
+export type PayoutLine = {
+  bookingId: string;
+  eventDate: string;
+  clientName: string;
+  paidPaise: number;
+  refundedPaise: number;
+  heldPaise: number;
+  releasedPaise: number;
+  releaseAt: string | null;
+  releasedAt: string | null;
+};
+
+/**
+ * The artist's money per booking paid through GigLedger, newest event first, and in total: what
+ * clients paid, what was refunded, what is held for them (with when it is released) and what was
+ * released (with when).
+ */
+export async function payoutsOf(
+  db: Queryable,
+  artistProfileId: string,
+): Promise<{
+  lines: PayoutLine[];
+  totals: Omit<PayoutLine, "bookingId" | "eventDate" | "clientName" | "releaseAt" | "releasedAt">;
+}> {
+  const rows = await queryRows<Record<string, string | number | Date | null>>(
+    db,
+    sql`SELECT b.id AS "bookingId", b.event_date AS "eventDate", coalesce(u.name, 'Deleted user') AS "clientName",
+          (SELECT coalesce(sum(amount_paise), 0) FROM payment_intents i
+            WHERE i.booking_id = b.id AND i.status = 'captured') AS paid,
+          (SELECT coalesce(sum(refunded_paise), 0) FROM payment_intents i
+            WHERE i.booking_id = b.id) AS refunded,
+          (SELECT coalesce(sum(amount_paise - reversed_paise), 0) FROM provider_transfers t
+            WHERE t.booking_id = b.id AND t.released_at IS NULL) AS held,
+          (SELECT coalesce(sum(amount_paise - reversed_paise), 0) FROM provider_transfers t
+            WHERE t.booking_id = b.id AND t.released_at IS NOT NULL) AS released,
+          b.release_at AS "releaseAt", b.payout_released_at AS "releasedAt"
+        FROM bookings b LEFT JOIN users u ON u.id = b.client_user_id
+        WHERE b.artist_profile_id = ${artistProfileId}
+          AND EXISTS (SELECT 1 FROM payment_intents i WHERE i.booking_id = b.id
+            AND i.captured_at IS NOT NULL)
+        ORDER BY b.event_date DESC LIMIT 200`,
+  );
+  const iso = (v: unknown) =>
+    v === null || v === undefined ? null : new Date(v as string).toISOString();
+  const lines = rows.map((r) => ({
+    bookingId: String(r.bookingId),
+    eventDate: String(r.eventDate),
+    clientName: String(r.clientName),
+    paidPaise: Number(r.paid),
+    refundedPaise: Number(r.refunded),
+    heldPaise: Number(r.held),
+    releasedPaise: Number(r.released),
+    releaseAt: iso(r.releaseAt),
+    releasedAt: iso(r.releasedAt),
+  }));
+  const sum = (key: "paidPaise" | "refundedPaise" | "heldPaise" | "releasedPaise") =>
+    lines.reduce((total, line) => total + line[key], 0);
+  return {
+    lines,
+    totals: {
+      paidPaise: sum("paidPaise"),
+      refundedPaise: sum("refundedPaise"),
+      heldPaise: sum("heldPaise"),
+      releasedPaise: sum("releasedPaise"),
+    },
+  };
+}
