@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "How sessions are verified",
     description:
-      "The four verification levels of a GigLedger session, from Self-logged to Lineup-verified, and what each one proves.",
+      "The five verification levels of a GigLedger session, from Self-logged to Paid & agreed, and what each one proves.",
   });
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +34,7 @@ function VerificationLadder() {
       intro="Every session in an artist's history has exactly one level. We work it out from what happened on GigLedger, never from what anyone types in, so the level always says who vouched for the session."
     >
       <section aria-labelledby="ladder-title">
-        <h2 id="ladder-title">The four levels, lowest first</h2>
+        <h2 id="ladder-title">The five levels, lowest first</h2>
         <ol className="mt-4 space-y-4">
           {VERIFICATION_LEVELS.map((level, i) => (
             <li key={level.id} id={level.id} className="rounded-xl border border-slate-200 p-4">
@@ -50,8 +50,9 @@ function VerificationLadder() {
       <section>
         <h2>When a session qualifies for more than one</h2>
         <p>
-          It shows the highest. The levels are ordered by how independent the evidence is: a client
-          who booked and rated the gig here stands above the lineup that played it, and the lineup
+          It shows the highest. The levels are ordered by how independent the evidence is: a gig
+          agreed and paid here, paid out with no problem reported, stands above a client's rating, a
+          client who booked and rated the gig here above the lineup that played it, and the lineup
           above other artists who vouch for it. A session shows who verified it and when: artists by
           name, and "the client" for a gig booked here.
         </p>
@@ -83,6 +84,12 @@ function VerificationLadder() {
           arrives, and the session page lists each file with its fingerprint. Anyone holding a copy
           can check it is the same file (for example with <code>sha256sum</code>). A file uploaded
           again later is a new piece of evidence with its own fingerprint.
+        </p>
+        <p>
+          A gig booked here points at its signed agreement by the agreement's SHA-256. Once it is
+          Paid &amp; agreed, its credential names that agreement as "Paid through GigLedger" and
+          says the payment was released. It never says how much was paid: only the client and the
+          artist, who hold the agreement, can see the price.
         </p>
       </section>
       <section>

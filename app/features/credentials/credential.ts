@@ -26,8 +26,11 @@ export type SessionClaims = {
   /** Artists' names, or "the client" for a booking. */
   verifiedBy: string[];
   verifiedAt: string | null;
-  /** Files with a SHA-256 (hex); files without one are not evidence yet. */
-  evidence: { url: string; name: string; mediaType: string; sha256: string }[];
+  /**
+   * Files with a SHA-256 (hex); files without one are not evidence yet. `narrative` says what a
+   * piece of evidence shows beyond its hash ("Payment: released."), never an amount.
+   */
+  evidence: { url: string; name: string; mediaType: string; sha256: string; narrative?: string }[];
 };
 
 /** A credential is signed again only when what it claims changes. */
@@ -53,6 +56,8 @@ function levelNarrative(claims: SessionClaims): string {
     ? ` on ${formatLongDate(wallClockIn(claims.verifiedAt, claims.timeZone).date)}`
     : "";
   switch (claims.level) {
+    case "Paid & agreed":
+      return `Paid & agreed: agreed and paid through GigLedger, and the artist's payout released with no problem reported${when}.`;
     case "Client-verified":
       return `Client-verified: booked and completed through GigLedger, and rated by the client${when}.`;
     case "Lineup-verified":
@@ -128,6 +133,7 @@ export function credentialOf(
             name: file.name,
             genre: file.mediaType,
             description: `SHA-256 ${file.sha256}`,
+            ...(file.narrative ? { narrative: file.narrative } : {}),
             digestMultibase: digestMultibaseOf(file.sha256),
           })),
         }

@@ -6,6 +6,7 @@ export const VERIFICATION_LEVELS = [
   "Peer-confirmed",
   "Lineup-verified",
   "Client-verified",
+  "Paid & agreed",
 ] as const;
 export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
 

@@ -8,6 +8,11 @@ import { artistProfiles, musicSessions } from "~db/schema";
 import type { SessionClaims } from "./credential";
 import type { VerificationLevel } from "./credentials.constants";
 
+/** The evidence of a Paid & agreed gig: the agreement it was paid under, and the fact of payment. */
+export const PAID_EVIDENCE_NAME = "Paid through GigLedger";
+export const PAID_EVIDENCE_NARRATIVE =
+  "Payment: released. The client paid through GigLedger as this agreement says, and the artist's payout was released after the gig with no problem reported.";
+
 type SessionRow = {
   id: string;
   isVerified: boolean;
@@ -24,10 +29,16 @@ async function levelOf(
   tx: Queryable,
   session: SessionRow,
   known?: SessionLevel,
-): Promise<{ level: VerificationLevel; verifiedBy: string[]; verifiedAt: Date | null }> {
+): Promise<{
+  level: VerificationLevel;
+  paid: boolean;
+  verifiedBy: string[];
+  verifiedAt: Date | null;
+}> {
   const found = known ?? (await sessionLevel({ db: tx }, session.id));
   return {
     level: LEVEL_INFO[found.level].label,
+    paid: found.level === "paid_and_agreed",
     verifiedBy: found.verifiers.map((v) => v.name),
     verifiedAt: found.reachedAt,
   };
@@ -37,7 +48,7 @@ async function levelOf(
  * The session's evidence: its files that have a SHA-256 (files uploaded before hashes were kept
  * have none and are left out).
  */
-async function evidenceOf(tx: Queryable, sessionId: string, appUrl: URL) {
+async function evidenceOf(tx: Queryable, sessionId: string, appUrl: URL, paid: boolean) {
   const rows = await queryRows<{ path: string; name: string; type: string; sha256: string | null }>(
     tx,
     sql`SELECT m.file_path AS path, m.file_name AS name, m.media_type AS type,
@@ -57,15 +68,17 @@ async function evidenceOf(tx: Queryable, sessionId: string, appUrl: URL) {
         ]
       : [],
   );
-  return [...(await agreementEvidenceOf(tx, sessionId, appUrl)), ...files];
+  return [...(await agreementEvidenceOf(tx, sessionId, appUrl, paid)), ...files];
 }
 
 /**
  * A gig booked through GigLedger points at the booking's signed agreement (decision 047): its hash
  * says which agreed booking it was, and anyone holding the agreement.json can match it. The
- * address is the agreement's page, which only the two parties can open.
+ * address is the agreement's page, which only the two parties can open. At Paid & agreed the same
+ * agreement is the evidence of payment (decision 056): that the payout was released, never how
+ * much (the agreement's hash does not reveal its price to anyone without the file).
  */
-async function agreementEvidenceOf(tx: Queryable, sessionId: string, appUrl: URL) {
+async function agreementEvidenceOf(tx: Queryable, sessionId: string, appUrl: URL, paid: boolean) {
   const rows = await queryRows<{ bookingId: string; sha256: string }>(
     tx,
     sql`SELECT a.booking_id AS "bookingId", a.sha256 FROM music_sessions s
@@ -74,9 +87,11 @@ async function agreementEvidenceOf(tx: Queryable, sessionId: string, appUrl: URL
   );
   return rows.map((r) => ({
     url: new URL(`/bookings/${r.bookingId}/agreement`, appUrl).href,
-    name: "Signed booking agreement",
     mediaType: "application/json",
     sha256: r.sha256,
+    ...(paid
+      ? { name: PAID_EVIDENCE_NAME, narrative: PAID_EVIDENCE_NARRATIVE }
+      : { name: "Signed booking agreement" }),
   }));
 }
 
@@ -97,7 +112,7 @@ export async function sessionClaimsOf(
     createdAt: musicSessions.createdAt,
   });
   if (!row) return null;
-  const { level, verifiedBy, verifiedAt } = await levelOf(tx, row, known);
+  const { level, paid, verifiedBy, verifiedAt } = await levelOf(tx, row, known);
   return {
     sessionId: row.id,
     artistProfileId: row.artistProfileId,
@@ -112,6 +127,6 @@ export async function sessionClaimsOf(
     level,
     verifiedBy,
     verifiedAt: verifiedAt?.toISOString() ?? null,
-    evidence: await evidenceOf(tx, row.id, appUrl),
+    evidence: await evidenceOf(tx, row.id, appUrl, paid),
   };
 }

@@ -1,5 +1,6 @@
 import BadgeCheck from "lucide-react/icons/badge-check";
 import CircleDashed from "lucide-react/icons/circle-dashed";
+import Handshake from "lucide-react/icons/handshake";
 import { Link } from "react-router";
 import { Pill, type PillTone } from "~/components/ui/pill";
 import { formatDay } from "~/lib/dates";
@@ -10,6 +11,12 @@ const TONES: Record<SessionLevel["level"], PillTone> = {
   peer_confirmed: "brand",
   lineup_verified: "success",
   client_verified: "success",
+  paid_and_agreed: "success",
+};
+
+const ICONS: Partial<Record<SessionLevel["level"], typeof BadgeCheck>> = {
+  self_logged: CircleDashed,
+  paid_and_agreed: Handshake,
 };
 
 /**
@@ -35,7 +42,7 @@ export function VerificationLevelBadge({
     (at) => formatDay(at, timeZone),
     ownerName === undefined ? undefined : { ownerName },
   );
-  const Icon = level.level === "self_logged" ? CircleDashed : BadgeCheck;
+  const Icon = ICONS[level.level] ?? BadgeCheck;
   return (
     <div className={compact ? "space-y-0.5 text-xs" : "space-y-1 text-sm"} data-level={level.level}>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">

@@ -15,6 +15,32 @@ import {
 
 const DAY = 86_400_000;
 
+/**
+ * Paid & agreed, the ladder's top (docs/decisions/056): a gig agreed and paid through GigLedger
+ * whose payout was released without a reported problem. For the booking `b` (a table or alias
+ * holding `bookings` columns), when its payout was released if every condition holds, else null:
+ * the agreement in force says the money goes through GigLedger, the booking was not cancelled (a
+ * cancellation's release is no gig), the payout was released, and `noProblemReported` holds.
+ * Database triggers re-sign the session's credential when these columns change (migration 0022).
+ */
+export function paidAndAgreedAtOf(b: SQL): SQL<Date | null> {
+  return sql<Date | null>`CASE WHEN ${b}.payout_released_at IS NOT NULL
+      AND ${b}.status IN ('confirmed', 'completed')
+      AND EXISTS (SELECT 1 FROM agreements pa_a WHERE pa_a.booking_id = ${b}.id
+        AND pa_a.status = 'in_force' AND pa_a.paid_through = 'gigledger')
+      AND ${noProblemReported(b)}
+    THEN ${b}.payout_released_at END`;
+}
+
+/**
+ * The place for issue 42's problem reports: a booking with a problem reported (open, or decided
+ * against the artist) is never Paid & agreed. Reporting one must then also queue the session's
+ * credential (queueCredentialRefresh, or a trigger like migration 0022's). No reports exist yet.
+ */
+function noProblemReported(_b: SQL): SQL {
+  return sql`TRUE`;
+}
+
 /** `(a, b, c)` for an `IN`. */
 const list = (values: readonly string[]): SQL =>
   sql`(${sql.join(
@@ -114,7 +140,7 @@ function isIndependent(g: Graph, ring: Set<string>, verifier: string, clientGig:
 
 /**
  * Each session's verification level, derived from the rows that prove it (never stored by hand):
- * a rated booking, peer verifications, the joined lineup's answers, judged by the rules of
+ * a booking agreed, paid through GigLedger and paid out, a rated booking, peer verifications, the joined lineup's answers, judged by the rules of
  * docs/decisions/046 (after the end, established accounts, one count per pair per 90 days, rings
  * capped). Sessions that do not exist are left out of the map. Public: the level, the verifiers'
  * names and the dates are shown to everyone.
@@ -134,6 +160,7 @@ export async function sessionLevels(
           ownerId: musicSessions.artistProfileId,
           // The session is inserted in the rating's own transaction: its creation is the rating.
           clientRatedAt: sql<Date | null>`CASE WHEN ${bookings.ratingGiven} THEN ${musicSessions.createdAt} END`,
+          paidAndAgreedAt: paidAndAgreedAtOf(sql`${bookings}`),
         })
         .from(musicSessions)
         .leftJoin(bookings, eq(bookings.id, musicSessions.bookingId))
@@ -210,7 +237,14 @@ export async function sessionLevels(
   const facts = new Map<string, LevelFacts & { ownerId: string }>();
   for (const s of sessions) {
     const ratedAt = s.clientRatedAt === null ? null : new Date(s.clientRatedAt);
-    facts.set(s.id, { ownerId: s.ownerId, clientRatedAt: ratedAt, peers: [], lineup: [] });
+    const paidAt = s.paidAndAgreedAt === null ? null : new Date(s.paidAndAgreedAt);
+    facts.set(s.id, {
+      ownerId: s.ownerId,
+      clientRatedAt: ratedAt,
+      paidAndAgreedAt: paidAt,
+      peers: [],
+      lineup: [],
+    });
   }
   const lineupConfirmations = new Map<string, Confirmation>();
   for (const row of own) {

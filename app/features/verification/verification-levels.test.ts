@@ -41,14 +41,19 @@ const member = (
 });
 
 describe("the ladder's order and words", () => {
-  it("runs by independence: Self-logged < Peer-confirmed < Lineup-verified < Client-verified", () => {
+  it("runs by independence: Self-logged < Peer-confirmed < Lineup-verified < Client-verified < Paid & agreed", () => {
     expect(VERIFICATION_LEVELS.map((l) => l.label)).toEqual([
       "Self-logged",
       "Peer-confirmed",
       "Lineup-verified",
       "Client-verified",
+      "Paid & agreed",
     ]);
     expect(levelRank("client_verified")).toBeGreaterThan(levelRank("lineup_verified"));
+    expect(levelRank("paid_and_agreed")).toBeGreaterThan(levelRank("client_verified"));
+    expect(LEVEL_INFO.paid_and_agreed.explanation).toBe(
+      "Agreed and paid here; the payout was released with no problem reported.",
+    );
     expect(LEVEL_INFO.client_verified.explanation).toBe(
       "Booked and completed here, and rated by its client.",
     );
@@ -59,6 +64,32 @@ describe("the ladder's order and words", () => {
       expect(level.detail).toMatch(/proves/);
       expect(level.detail).toMatch(/does not prove/);
     }
+  });
+});
+
+describe("levelOf: Paid & agreed", () => {
+  it("stands above every other rung, verified by the client when the payout was released", () => {
+    const level = levelOf(
+      facts({
+        clientRatedAt: at(1),
+        paidAndAgreedAt: at(50),
+        peers: [voice("A", 2), voice("B", 3)],
+      }),
+    );
+    expect(level).toEqual({
+      level: "paid_and_agreed",
+      verifiers: [{ name: "the client", artistSlug: null, at: at(50) }],
+      reachedAt: at(50),
+    });
+    expect(verifiedByText(level, (d) => d.toISOString().slice(0, 10))).toBe(
+      "Verified by the client on 2026-11-17",
+    );
+  });
+
+  it("a rated booking whose payout is not released (or not paid here) stays Client-verified", () => {
+    expect(levelOf(facts({ clientRatedAt: at(1), paidAndAgreedAt: null })).level).toBe(
+      "client_verified",
+    );
   });
 });
 

@@ -31,7 +31,14 @@ export const VERIFICATION_LEVELS = [
     label: "Client-verified",
     explanation: "Booked and completed here, and rated by its client.",
     detail:
-      "A client booked the artist on GigLedger, the gig took place, and the client rated it. Nobody logged it by hand. It proves that someone who booked and paid for the gig says it happened. It does not prove how well it went: the rating says that.",
+      "A client booked the artist on GigLedger, the gig took place, and the client rated it. Nobody logged it by hand. It proves that someone who booked the gig says it happened. It does not prove that the money changed hands as agreed, nor how well it went: the rating says that.",
+  },
+  {
+    id: "paid_and_agreed",
+    label: "Paid & agreed",
+    explanation: "Agreed and paid here; the payout was released with no problem reported.",
+    detail:
+      "The artist and the client agreed the terms on GigLedger (a signed agreement, whose fingerprint the credential carries), the client paid through GigLedger, the gig took place, and the artist's payout was released after it without either side reporting a problem. It proves the gig was agreed, paid and delivered without a complaint. It does not prove how well it went (the rating says that), and it never shows how much was paid.",
   },
 ] as const;
 
@@ -102,6 +109,12 @@ export type Confirmation = {
 
 /** The rows that prove a session's level, already read and judged. */
 export type LevelFacts = {
+  /**
+   * Set when the session's booking was agreed and paid through GigLedger and its payout was
+   * released with no problem reported (`paidAndAgreedAt` in verification-levels.server.ts): when
+   * the payout was released.
+   */
+  paidAndAgreedAt?: Date | null;
   /** Set when the session was logged from a booking its client rated; when it was rated. */
   clientRatedAt: Date | null;
   /** Peer verifications, any order. */
@@ -123,6 +136,8 @@ export const VERIFICATION_METHOD_OF = {
   peer_confirmed: "peer",
   lineup_verified: "lineup",
   client_verified: "client_booking",
+  // The same stored method: the row says how it was verified (a client booking), the ladder how far.
+  paid_and_agreed: "client_booking",
 } as const satisfies Record<VerificationLevel, string | null>;
 
 const SELF_LOGGED: SessionLevel = { level: "self_logged", verifiers: [], reachedAt: null };
@@ -145,7 +160,8 @@ const isPeerConfirmed = (voices: Confirmation[]) =>
 
 /**
  * The level the judged rows prove, highest rung first (docs/product.md, "Verification"):
- * Client-verified (a rated booking); Lineup-verified (every joined collaborator, at least one,
+ * Paid & agreed (agreed and paid through GigLedger, payout released with no problem reported,
+ * reached when it was released); Client-verified (a rated booking); Lineup-verified (every joined collaborator, at least one,
  * confirmed after the end and counts, at least two voices in all and one of them independent of
  * the owner's ring); Peer-confirmed (two voices, or one with a client gig); else Self-logged.
  * Confirmations that do not count are left out of the verifiers.
@@ -160,6 +176,14 @@ export function levelOf(facts: LevelFacts): SessionLevel {
 }
 
 function ladderLevelOf(facts: LevelFacts): SessionLevel {
+  if (facts.paidAndAgreedAt) {
+    // The client vouched with the money: the release is when the ladder's top was reached.
+    return {
+      level: "paid_and_agreed",
+      verifiers: [{ name: CLIENT_VERIFIER_NAME, artistSlug: null, at: facts.paidAndAgreedAt }],
+      reachedAt: facts.paidAndAgreedAt,
+    };
+  }
   if (facts.clientRatedAt) {
     return {
       level: "client_verified",

@@ -1,10 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/lib/dates";
 import {
+  agreements,
   artistProfiles,
   bookings,
   musicSessions,
+  offers,
   peerVerifications,
   portfolios,
   sessionMedia,
@@ -213,8 +216,59 @@ describe("levels and lineup answers on the pages", () => {
     expect(profile).toContain("Verified by the client on");
     expect(profile).toContain('href="/verification"');
     const ladder = await page("/verification");
-    for (const label of ["Self-logged", "Peer-confirmed", "Client-verified", "Lineup-verified"])
+    expect(ladder).toContain("The five levels, lowest first");
+    for (const label of [
+      "Self-logged",
+      "Peer-confirmed",
+      "Client-verified",
+      "Lineup-verified",
+      "Paid &amp; agreed",
+    ])
       expect(ladder).toContain(label);
+    expect(ladder).toContain(
+      "Agreed and paid here; the payout was released with no problem reported.",
+    );
+    expect(ladder).toContain("Paid through GigLedger");
+  });
+
+  it("shows Paid & agreed once a gig agreed and paid through GigLedger is paid out", async () => {
+    const sessionId = await ratedGig(12, "Dock Hall");
+    const [{ bookingId } = { bookingId: null }] = await database.db
+      .select({ bookingId: musicSessions.bookingId })
+      .from(musicSessions)
+      .where(eq(musicSessions.id, sessionId));
+    const [offer] = await database.db
+      .insert(offers)
+      .values({
+        bookingId: bookingId!,
+        version: 1,
+        kind: "quote",
+        status: "accepted",
+        totalPaise: 400_000,
+        canonical: "{}",
+        sha256: randomBytes(32).toString("hex"),
+      })
+      .returning({ id: offers.id });
+    await database.db.insert(agreements).values({
+      bookingId: bookingId!,
+      offerId: offer!.id,
+      json: "{}",
+      sha256: randomBytes(32).toString("hex"),
+      paidThrough: "gigledger",
+      frozenAt: new Date(Date.now() - 20 * 86_400_000),
+    });
+    const before = await page(`/sessions/${sessionId}`);
+    expect(before).not.toContain("Paid &amp; agreed");
+    await database.db
+      .update(bookings)
+      .set({ payoutReleasedAt: new Date() })
+      .where(eq(bookings.id, bookingId!));
+    for (const html of [await page(`/sessions/${sessionId}`), await page(`/artist/${slug}`)]) {
+      expect(html).toContain("Paid &amp; agreed");
+      expect(html).toContain(
+        "Agreed and paid here; the payout was released with no problem reported.",
+      );
+    }
   });
 
   it("asks a joined collaborator after the end, records the answer from a plain form post", async () => {
