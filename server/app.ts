@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { handleMediaUpload } from "~/features/media/media.server";
+import { faultPointsOf } from "~/features/payments/faults.server";
 import { receiveRazorpayWebhook } from "~/features/payments/payment-events.server";
 import { MAX_WEBHOOK_BYTES } from "~/features/payments/webhook-signature";
 import { AUTH_BASE_PATH, type Auth, trustedOrigins } from "~/lib/auth.server";
@@ -147,7 +148,14 @@ export function createApp({
     }),
     async (c) => {
       const raw = new Uint8Array(await c.req.arrayBuffer());
-      const answer = await receiveRazorpayWebhook(database.db, env, clock, raw, c.req.raw.headers);
+      const answer = await receiveRazorpayWebhook(
+        database.db,
+        env,
+        clock,
+        raw,
+        c.req.raw.headers,
+        faultPointsOf(env),
+      );
       return c.text(answer.body, answer.status);
     },
   );

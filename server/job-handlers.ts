@@ -4,6 +4,7 @@ import { confirmPaidBooking } from "~/features/bookings/bookings.server";
 import { calendarJobs } from "~/features/calendars/imports.server";
 import { credentialJobs } from "~/features/credentials/issuance.server";
 import { lineupMailJobs } from "~/features/music-sessions/lineup-mails.server";
+import { faultPointsOf } from "~/features/payments/faults.server";
 import { paymentJobs } from "~/features/payments/payment-jobs.server";
 import type { AppContext } from "~/lib/context";
 import type { QueueHandler } from "~/lib/jobs.server";
@@ -27,7 +28,8 @@ export function jobHandlers(ctx: JobContext): QueueHandler[] {
     ...lineupMailJobs(ctx),
     ...agreementJobs(ctx),
     // Money through the platform (decision 055); the bookings feature confirms a paid booking.
-    ...paymentJobs(ctx, { confirmPaidBooking }),
+    // A local app may arm the crash tests' fault points (GIGLEDGER_FAULTS, design §8.5).
+    ...paymentJobs(ctx, { confirmPaidBooking }, faultPointsOf(ctx.env)),
     // The embedded payment provider's webhooks (decision 053), only where it is mounted.
     ...(ctx.env.isPublic ? [] : devPspJobs(ctx)),
   ];

@@ -6,6 +6,19 @@ import { generateSecretKeyMultibase, seedOfSecretKey } from "./ed25519-key.serve
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
+/**
+ * The crash tests' fault points (design money-and-terms §8.5): where a local app started with
+ * GIGLEDGER_FAULTS kills itself (SIGKILL) between the provider's success and our write.
+ */
+export const FAULT_POINTS = [
+  "webhook.after-inbox-insert",
+  "events.before-commit",
+  "commands.after-provider-call",
+  "release.after-provider-call",
+] as const;
+
+export type FaultPointName = (typeof FAULT_POINTS)[number];
+
 const optionalText = z
   .string()
   .trim()
@@ -94,6 +107,22 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[A-Z0-9]{1,8}$/, "must be 1–8 capital letters or digits")
     .default("GL"),
+  GIGLEDGER_FAULTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.enum(FAULT_POINTS, {
+          error: `must be a comma-separated list of fault points: ${FAULT_POINTS.join(", ")}`,
+        }),
+      ),
+    ),
 });
 
 /**
@@ -151,6 +180,8 @@ export type Env = {
   commissionBps: number;
   platformGstin: string | undefined;
   invoicePrefix: string;
+  /** Fault points armed for a crash test (never when public): see FAULT_POINTS. */
+  faults: FaultPointName[];
 };
 
 /** A bad environment stops the start with this message (see `isEnvError`). */
@@ -198,6 +229,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (isPublic && !e.CREDENTIAL_SIGNING_KEY) {
     throw new EnvError(
       `Invalid environment configuration:\n  CREDENTIAL_SIGNING_KEY: required when APP_URL (${appUrl.origin}) is public; generate one with "npm run credential-key"`,
+    );
+  }
+  if (isPublic && e.GIGLEDGER_FAULTS.length > 0) {
+    throw new EnvError(
+      `Invalid environment configuration:\n  GIGLEDGER_FAULTS: the crash tests' fault points are refused when APP_URL (${appUrl.origin}) is public; remove the variable`,
     );
   }
   let mailTransport: Env["mailTransport"];
@@ -264,6 +300,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     commissionBps: e.PLATFORM_COMMISSION_BPS,
     platformGstin: e.PLATFORM_GSTIN,
     invoicePrefix: e.INVOICE_PREFIX,
+    faults: e.GIGLEDGER_FAULTS,
   };
 }
 

@@ -10,6 +10,7 @@ import type { QueueHandler } from "~/lib/jobs.server";
 import type { Logger } from "~/lib/logger.server";
 import { type Database, type Queryable, queryRows } from "~db/client";
 import { COMMANDS_QUEUE } from "./booking-payments.server";
+import { type FaultPoint, faultPointsOf, noFaults } from "./faults.server";
 import { issueCommissionInvoice } from "./invoice-numbers.server";
 import { recordMoneyEvent } from "./money-events.server";
 import { postHeldTransfer, postRefund, postRelease } from "./payment-ledger.server";
@@ -28,10 +29,11 @@ type Command = {
   request: Record<string, unknown>;
 };
 
-/** Test seam for crash tests: called right after the provider answered, before our write. */
-export type FaultPoint = (name: "commands.after-provider-call") => void;
+// The crash tests' seam (faults.server.ts): called right after the provider answered, before our
+// write ("commands.after-provider-call"; "release.after-provider-call" for a release).
+export type { FaultPoint };
 
-export function commandJobs(ctx: Ctx, fault: FaultPoint = () => {}): QueueHandler[] {
+export function commandJobs(ctx: Ctx, fault: FaultPoint = faultPointsOf(ctx.env)): QueueHandler[] {
   return [
     {
       queue: COMMANDS_QUEUE,
@@ -46,7 +48,11 @@ export function commandJobs(ctx: Ctx, fault: FaultPoint = () => {}): QueueHandle
 }
 
 /**
- * Runs the booking's pending commands, oldest first. A provider that gives no usable answer
+ * Runs the booking's pending commands, oldest first; of those decided together (one transaction,
+ * one `created_at`), transfers first and releases last, so a cancellation's refund takes the
+ * artist's part back from the held transfer before what the artist keeps is released. (Ordered
+ * by id alone, half of such cancellations released the whole share first and their refund then
+ * failed for ever on an empty `artist_hold`.) A provider that gives no usable answer
  * (a timeout, 5xx) throws, and the job retries later with the same keys; one that refuses marks
  * the command for the operator and stops the booking's later commands, which may depend on it.
  */
@@ -54,14 +60,15 @@ export async function runBookingCommands(
   ctx: Ctx,
   provider: PaymentProvider,
   bookingId: string,
-  fault: FaultPoint = () => {},
+  fault: FaultPoint = noFaults,
 ) {
   const pending = await queryRows<Command>(
     ctx.db,
     sql`SELECT id, kind, booking_id AS "bookingId", intent_id AS "intentId",
           idempotency_key AS "idempotencyKey", request
         FROM provider_commands WHERE booking_id = ${bookingId} AND status = 'pending'
-        ORDER BY created_at, id`,
+        ORDER BY created_at,
+          CASE kind WHEN 'create_transfer' THEN 0 WHEN 'release_transfer' THEN 2 ELSE 1 END, id`,
   );
   for (const command of pending) {
     try {
@@ -236,9 +243,10 @@ async function runCommand(
         sql`SELECT id FROM provider_transfers WHERE booking_id = ${bookingId}
               AND released_at IS NULL AND amount_paise > reversed_paise ORDER BY created_at`,
       );
-      for (const transfer of transfers)
+      for (const transfer of transfers) {
         await provider.setTransferHold({ transferId: transfer.id, onHold: false });
-      fault("commands.after-provider-call");
+        fault("release.after-provider-call");
+      }
       await completeOnce(
         ctx.db,
         command.id,

@@ -10,6 +10,7 @@ import { enqueueJob, type QueueHandler } from "~/lib/jobs.server";
 import type { Logger } from "~/lib/logger.server";
 import { type Database, type Queryable, queryRows } from "~db/client";
 import { applyCapture, type PaymentHooks } from "./booking-payments.server";
+import { type FaultPoint, faultPointsOf, noFaults } from "./faults.server";
 import { recordMoneyEvent } from "./money-events.server";
 import { parseRazorpayEvent, recordProviderEvent } from "./provider-events.server";
 import { MAX_WEBHOOK_BYTES, verifyRazorpayWebhook } from "./webhook-signature";
@@ -21,7 +22,8 @@ export type WebhookAnswer = { status: 200 | 400 | 413; body: string };
 /**
  * A POST to /webhooks/razorpay: refused with 413 when too large and 400 when its signature (over
  * the raw bytes, with the current or the previous secret) does not hold or it is not an event;
- * otherwise stored once per event id and answered 200, duplicates included.
+ * otherwise stored once per event id and answered 200, duplicates included. `fault` is the crash
+ * tests' seam ("webhook.after-inbox-insert": the row is committed, the provider not yet answered).
  */
 export async function receiveRazorpayWebhook(
   db: Database,
@@ -29,6 +31,7 @@ export async function receiveRazorpayWebhook(
   clock: Clock,
   raw: Uint8Array,
   headers: Headers,
+  fault: FaultPoint = noFaults,
 ): Promise<WebhookAnswer> {
   const config = env.payments;
   if (config.mode === "off") return { status: 400, body: "Payments are off." };
@@ -56,6 +59,7 @@ export async function receiveRazorpayWebhook(
     });
     if (!stored.duplicate) await enqueueJob(tx, { queue: EVENTS_QUEUE, key: stored.id });
   });
+  fault("webhook.after-inbox-insert");
   return { status: 200, body: "ok" };
 }
 
@@ -128,14 +132,25 @@ async function applyEvent(
 
 type EventsCtx = { db: Database; env: Env; logger: Logger; clock: Clock };
 
-export function eventJobs(ctx: EventsCtx, hooks: PaymentHooks): QueueHandler[] {
+/**
+ * The events queue. `fault` is the crash tests' seam ("events.before-commit": an event changed
+ * our books, its transaction has not committed); by default the environment's.
+ */
+export function eventJobs(
+  ctx: EventsCtx,
+  hooks: PaymentHooks,
+  fault: FaultPoint = faultPointsOf(ctx.env),
+): QueueHandler[] {
   return [
     {
       queue: EVENTS_QUEUE,
       leaseSeconds: 60,
       batch: 1,
       inTransaction: async (tx, jobs) => {
-        for (const job of jobs) await processStoredEvent(tx, hooks, job.key, ctx.clock.now());
+        for (const job of jobs) {
+          const outcome = await processStoredEvent(tx, hooks, job.key, ctx.clock.now());
+          if (outcome === "applied" || outcome === "refunded") fault("events.before-commit");
+        }
       },
     },
   ];
