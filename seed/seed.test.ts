@@ -5,14 +5,17 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerIntegrity } from "~/features/payments/ledger.server";
 import { VERIFICATION_LEVELS } from "~/features/verification/verification-levels";
 import { sessionLevels } from "~/features/verification/verification-levels.server";
+import { addDays } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import { createStorage } from "~/lib/storage.server";
 import { queryRows } from "~db/client";
 import { artistProfiles, availability, musicSessions, portfolios, sessionMedia } from "~db/schema";
 import { createTestDatabase } from "../tests/support/test-database";
-import { DEMO_ARTISTS, type SeedMedia, seedDemoData } from "./seed";
+import { DEMO_MONEY_STAGES } from "./demo-money";
+import { DEMO_ARTISTS, type SeedMedia, seedDemoData, stableId } from "./seed";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 const today = "2026-11-21";
@@ -90,13 +93,86 @@ describe("demo seed", () => {
         .from(availability)
         .where(eq(availability.artistProfileId, artist.id));
       expect(days.map((d) => d.date).sort()[0]).toBe(today);
-      expect(days).toHaveLength(30);
+      // Thirty days from today; a booking confirmed further ahead has its date marked too.
+      expect(days.filter((d) => d.date <= addDays(today, 29))).toHaveLength(30);
       const owned = await handle.db
         .select({ id: portfolios.id })
         .from(portfolios)
         .where(eq(portfolios.artistProfileId, artist.id));
       expect(owned).toHaveLength(1);
     }
+  });
+
+  it("sets up every demo artist's payouts and gives the demo client a booking at each money stage, books balanced", async () => {
+    await seedDemoData(handle.db, { today, media });
+    const [accounts] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM payout_accounts`,
+    );
+    expect(accounts?.n).toBe(DEMO_ARTISTS.length);
+    const rows = await queryRows<{
+      artist: string;
+      status: string;
+      cancelledBy: string | null;
+      total: number;
+      captured: number;
+      refunded: number;
+      held: number;
+      released: boolean;
+      invoices: number;
+    }>(
+      handle.db,
+      sql`SELECT ap.artist_name AS artist, b.status, b.cancelled_by AS "cancelledBy",
+            (b.total_amount * 100)::int AS total,
+            (SELECT coalesce(sum(amount_paise), 0)::int FROM payment_intents
+              WHERE booking_id = b.id AND status = 'captured') AS captured,
+            (SELECT coalesce(sum(refunded_paise), 0)::int FROM payment_intents
+              WHERE booking_id = b.id AND status = 'captured') AS refunded,
+            (SELECT count(*)::int FROM provider_transfers
+              WHERE booking_id = b.id AND on_hold AND amount_paise > reversed_paise) AS held,
+            b.payout_released_at IS NOT NULL AS released,
+            (SELECT count(*)::int FROM commission_invoices WHERE booking_id = b.id) AS invoices
+          FROM bookings b JOIN artist_profiles ap ON ap.id = b.artist_profile_id
+          WHERE b.client_user_id = ${stableId("client")} AND EXISTS (SELECT 1 FROM agreements a
+            WHERE a.booking_id = b.id AND a.paid_through = 'gigledger')`,
+    );
+    expect(rows).toHaveLength(DEMO_MONEY_STAGES.length);
+    const of = (stage: (typeof DEMO_MONEY_STAGES)[number]["stage"]) => {
+      const plan = DEMO_MONEY_STAGES.find((p) => p.stage === stage);
+      const row = rows.find((r) => r.artist === DEMO_ARTISTS[plan?.artist ?? -1]?.name);
+      expect(row, stage).toBeDefined();
+      return row!;
+    };
+    expect(of("awaiting_deposit")).toMatchObject({ status: "awaiting_deposit", captured: 0 });
+    const deposit = of("deposit_held");
+    expect(deposit).toMatchObject({ status: "confirmed", released: false, refunded: 0 });
+    expect(deposit.captured).toBeGreaterThan(0);
+    expect(deposit.captured).toBeLessThan(deposit.total);
+    expect(deposit.held).toBe(1);
+    const full = of("fully_paid");
+    expect(full).toMatchObject({ status: "confirmed", captured: full.total, held: 2 });
+    expect(full).toMatchObject({ released: false, invoices: 0 });
+    const released = of("payout_released");
+    expect(released).toMatchObject({ status: "confirmed", captured: released.total });
+    expect(released).toMatchObject({ released: true, held: 0, invoices: 1 });
+    const byClient = of("client_cancelled");
+    expect(byClient).toMatchObject({ status: "cancelled", cancelledBy: "client", released: true });
+    expect(byClient.refunded).toBeGreaterThan(0);
+    expect(byClient.refunded).toBeLessThan(byClient.captured);
+    const byArtist = of("artist_cancelled");
+    expect(byArtist).toMatchObject({ status: "cancelled", cancelledBy: "artist", invoices: 0 });
+    expect(byArtist.captured).toBeGreaterThan(0);
+    expect(byArtist.refunded).toBe(byArtist.captured);
+
+    expect(await ledgerIntegrity(handle.db)).toEqual({ sumOfBalances: 0, mismatched: [] });
+    const [left] = await queryRows<{ commands: number; jobs: number }>(
+      handle.db,
+      sql`SELECT (SELECT count(*)::int FROM provider_commands WHERE status <> 'succeeded') AS commands,
+            (SELECT count(*)::int FROM jobs
+              WHERE queue IN ('payments.commands', 'payments.mail', 'agreements.mail')) AS jobs`,
+    );
+    // Carried out at seed time, and nothing left to mail the demo users about.
+    expect(left).toEqual({ commands: 0, jobs: 0 });
   });
 
   it("gives every demo artist a picture, three featured photos and a featured audio clip, stored as uploads are", async () => {

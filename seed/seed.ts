@@ -5,7 +5,9 @@
  * every profile gets. Users and artists are made by seed/factories.ts, through the domain's own
  * createArtistProfile, like a real sign-up. Given the storage, every demo artist also gets a
  * picture, three featured stage photos and a short audio clip (seed/demo-media.ts), stored through
- * the app's own upload path. Seeding twice inserts nothing new (seedDemoData).
+ * the app's own upload path. With payments through the embedded provider, every demo artist has
+ * payouts set up and the demo client has a booking at each money stage (seed/demo-money.ts).
+ * Seeding twice inserts nothing new (seedDemoData).
  */
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
@@ -14,6 +16,7 @@ import { setArtistAvatar } from "~/features/artists/artists.server";
 import { slugify } from "~/features/artists/slug";
 import { uploadMedia } from "~/features/media/media.server";
 import { setMediaFeatured } from "~/features/portfolio/portfolio.server";
+import type { PolicyCode } from "~/features/terms/terms-types";
 import { queueCredentialRefresh } from "~/features/verification/credential-queue.server";
 import { recordSessionLevel } from "~/features/verification/verification-levels.server";
 import type { SignedInActor } from "~/lib/actor";
@@ -34,6 +37,7 @@ import {
   users,
 } from "~db/schema";
 import { demoAvatar, demoMelodyWav, demoPhoto } from "./demo-media";
+import { type SeedMoney, seedDemoMoney } from "./demo-money";
 import {
   artistActor,
   type CreatedArtist,
@@ -64,6 +68,8 @@ type DemoArtist = {
   venue?: string;
   /** How many of SESSION_PLAN's sessions the artist has (otherwise 3 to 5, by position). */
   sessions?: number;
+  /** The published cancellation policy (otherwise the default, moderate). */
+  cancellationPolicy?: PolicyCode;
 };
 
 /**
@@ -159,6 +165,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     hourlyRate: 4000,
     bio: "Pop singer-songwriter with a live looping set; private events, rooftop shows and acoustic covers.",
     publicPortfolio: true,
+    cancellationPolicy: "flexible",
     social: {
       instagram: "https://instagram.com/lilychenmusic",
       youtube: "https://youtube.com/@lilychen",
@@ -261,8 +268,11 @@ const SESSION_PLAN = [
 /** What storing the demo pictures and sounds needs: the app's storage, its limits and a logger. */
 export type SeedMedia = { env: Env; storage: Storage; logger: Logger };
 
-/** `media` left out: no pictures or sounds (tests that only need the rows). */
-export type SeedOptions = { today: IsoDate; media?: SeedMedia };
+/**
+ * `media` left out: no pictures or sounds (tests that only need the rows). `money` (by default
+ * media's environment and logger) left out too: no payouts and no paid bookings.
+ */
+export type SeedOptions = { today: IsoDate; media?: SeedMedia; money?: SeedMoney };
 
 /**
  * Seeds the demo data. Users keep stable ids and the domain answers with the existing profile for
@@ -270,18 +280,20 @@ export type SeedOptions = { today: IsoDate; media?: SeedMedia };
  * verifications, bookings, availability, pictures and sounds) is written only in the run that
  * created the artist.
  */
-export async function seedDemoData(database: Database, { today, media }: SeedOptions) {
+export async function seedDemoData(
+  database: Database,
+  { today, media, money = media }: SeedOptions,
+) {
   // One transaction: a failed seed leaves nothing behind, so the next start tries again.
   await database.transaction(async (db) => {
-    const clientId = (
-      await createUser(db, {
-        id: stableId("client"),
-        firstName: DEMO_CLIENT.first,
-        lastName: DEMO_CLIENT.last,
-        email: DEMO_CLIENT.email,
-        roles: ["client"],
-      })
-    ).id;
+    const client = await createUser(db, {
+      id: stableId("client"),
+      firstName: DEMO_CLIENT.first,
+      lastName: DEMO_CLIENT.last,
+      email: DEMO_CLIENT.email,
+      roles: ["client"],
+    });
+    const clientId = client.id;
     const artists = [];
     for (const [i, a] of DEMO_ARTISTS.entries()) artists.push(await createDemoArtist(db, a, i));
     const artistIds = artists.map((a) => a.artistId);
@@ -298,6 +310,19 @@ export async function seedDemoData(database: Database, { today, media }: SeedOpt
         stored.push(files.then((f) => storeDemoMedia({ ...media, db }, artist, sessions, f)));
     }
     await settleAll<unknown>([...drawn, ...stored]);
+    if (money && artists.every((a) => a.created))
+      await seedDemoMoney(db, {
+        ...money,
+        client,
+        artists: artists.map((artist, i) => ({
+          artistId: artist.artistId,
+          userId: artist.user.id,
+          email: artist.user.email,
+          legalName: artist.user.name,
+          timeZone: DEMO_CITY_ZONES[(DEMO_ARTISTS[i] as DemoArtist).location],
+          location: (DEMO_ARTISTS[i] as DemoArtist).location,
+        })),
+      });
     await recountRatings(db);
     // Each session's flags as the rules give them, now that every artist's history is in.
     const all = await db.select({ id: musicSessions.id }).from(musicSessions);
@@ -348,6 +373,7 @@ async function createDemoArtist(db: Tx, a: DemoArtist, i: number) {
       instruments: a.instruments,
       hourlyRate: a.hourlyRate,
       timeZone: zone,
+      ...(a.cancellationPolicy ? { cancellationPolicy: a.cancellationPolicy } : {}),
       ...a.social,
     },
   );

@@ -56,6 +56,8 @@ export type RazorpayClientOptions = {
   baseUrl?: string;
   /** For the whole exchange, the answer's body included. */
   timeoutMs?: number;
+  /** Used instead of the global `fetch` (the demo seed reaches the embedded provider in-process). */
+  fetch?: typeof fetch;
 };
 
 /** Razorpay's rule for `X-Refund-Idempotency`; the linked-account key follows it too. */
@@ -179,6 +181,8 @@ export function createRazorpayClient(options: RazorpayClientOptions): PaymentPro
   if (!keyId || !keySecret) throw new TypeError("The Razorpay client needs a key id and secret");
   const root = apiRoot(options.baseUrl ?? RAZORPAY_API_BASE);
   const timeoutMs = options.timeoutMs ?? RAZORPAY_TIMEOUT_MS;
+  // Looked up at each call, so a global fetch swapped in later is the one used.
+  const send: typeof fetch = (input, init) => (options.fetch ?? fetch)(input, init);
   const credentials = Buffer.from(`${keyId}:${keySecret}`).toString("base64");
 
   /** Whatever came from outside, with the secret and the encoded credentials blanked out. */
@@ -195,7 +199,7 @@ export function createRazorpayClient(options: RazorpayClientOptions): PaymentPro
     let status: number;
     let text: string;
     try {
-      const response = await fetch(`${root}${path}`, {
+      const response = await send(`${root}${path}`, {
         method,
         headers: {
           Authorization: `Basic ${credentials}`,
