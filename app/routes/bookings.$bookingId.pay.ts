@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { startCheckout } from "~/features/payments/checkout.server";
 import { ProviderError } from "~/features/payments/payment-provider";
@@ -28,7 +28,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { userId: user.id, name: user.name, email: user.email },
           params.bookingId,
         );
-        return redirect(url, 303);
+        // A document redirect: the provider's page is not a route of this app (with JavaScript, a
+        // plain redirect would be followed inside the app and meet its 404).
+        return redirectDocument(url, 303);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         context.logger.warn({ err: error.message }, "payment link not made");
