@@ -47,6 +47,7 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "bookings -> agreements/agreement-times",
   "bookings -> agreements/agreements.server",
   "bookings -> agreements/offer-document",
+  "bookings -> agreements/payment-route-text",
   "bookings -> terms/cancellation",
   "bookings -> terms/policies",
   "bookings -> terms/published-terms",

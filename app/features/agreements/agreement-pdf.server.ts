@@ -6,6 +6,7 @@ import { formatTime, WEEKDAY_NAMES, wallClockIn, weekdayOf, zoneAbbreviation } f
 import { formatPaise } from "~/lib/money-text";
 import { registerPdfFonts, type Script, scriptRuns, type Weight } from "~/lib/pdf-fonts.server";
 import type { SignedAgreement } from "./agreement-document";
+import { paymentRouteText } from "./payment-route-text";
 
 // The agreement as a PDF for people: a convenience copy that prints agreement.json's hash and
 // carries agreement.json inside, byte for byte (docs/decisions/047). The hashed artefact stays
@@ -327,8 +328,7 @@ export async function renderAgreementPdf(json: string): Promise<Buffer> {
     { amount: true },
   );
   doc.moveDown(0.2);
-  if (payments.paidThrough === "direct")
-    paragraph(doc, "Paid directly between the client and the artist, not through GigLedger.");
+  paragraph(doc, paymentRouteText(payments));
 
   if (offer.included.length > 0) {
     heading(doc, "Included");

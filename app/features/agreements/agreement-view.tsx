@@ -2,6 +2,7 @@ import { policySummary } from "~/features/terms/terms-text";
 import { formatLongDate, formatTime, formatWallClock } from "~/lib/dates";
 import { formatPaise } from "~/lib/money-text";
 import type { SignedAgreement } from "./agreement-document";
+import { paymentRouteText } from "./payment-route-text";
 
 // The agreement as a page (drawn on the server only: it needs no JavaScript, and prints well).
 
@@ -131,7 +132,7 @@ export function AgreementView({
               ? "on the day of the event"
               : `${payments.balanceDueDays} days before, on ${formatLongDate(payments.balanceDueDate)}`}
           </Row>
-          <Row label="Payment">Paid directly between the client and the artist.</Row>
+          <Row label="Payment">{paymentRouteText(payments)}</Row>
         </dl>
         {offer.included.length > 0 ? (
           <>

@@ -5,6 +5,7 @@ import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import type { OfferDocument } from "~/features/agreements/agreement-document";
+import { paymentRouteText } from "~/features/agreements/payment-route-text";
 import { balanceDueText, depositText, policySummary } from "~/features/terms/terms-text";
 import { formatLongDate, formatTime, formatWallClock } from "~/lib/dates";
 import { formatPaise } from "~/lib/money-text";
@@ -346,7 +347,7 @@ function OfferTerms({ offer }: { offer: OfferDocument }) {
         {payments.balancePaise > 0
           ? ` (${formatPaise(payments.balancePaise)}, ${formatLongDate(payments.balanceDueDate)})`
           : ""}
-        . Paid directly between the client and the artist.
+        . {paymentRouteText(payments)}
       </p>
       {offer.included.length > 0 ? (
         <div>

@@ -424,7 +424,8 @@ describe("a booking paid through GigLedger", () => {
   }, 120_000);
 
   it("reminds of the balance, then lets the artist give more time or cancel for non-payment", async () => {
-    if (!isLocalClock(app.clock)) throw new Error("the test app's clock is local");
+    const clock = app.clock;
+    if (!isLocalClock(clock)) throw new Error("the test app's clock is local");
     const booking = await bookingWithPayouts(21);
     await acceptBooking(ctx, artistActor(booking.artist), booking.bookingId);
     await payAt(await checkout(booking));
@@ -437,7 +438,7 @@ describe("a booking paid through GigLedger", () => {
     );
     const dueAt = zonedDateTimeToUtc(agreement?.due ?? "", "00:00", "Asia/Kolkata").getTime();
     const remind = async (at: number) => {
-      app.clock.set(new Date(at));
+      clock.set(new Date(at));
       await runQueuesNow(database.db, app.jobHandlers, ["payments.reminders"], {
         clock: app.clock,
       });
