@@ -459,7 +459,7 @@ describe("a booking paid through GigLedger", () => {
     await expect(cancelForNonPayment(ctx, artist, booking.bookingId)).rejects.toThrow(
       /not overdue/,
     );
-    app.clock.set(new Date(dueAt + 49 * HOUR));
+    clock.set(new Date(dueAt + 49 * HOUR));
     const later = new Date(dueAt + 3 * DAY).toISOString().slice(0, 10);
     await giveMoreTime(ctx, artist, { bookingId: booking.bookingId, dueDate: later });
     await expect(cancelForNonPayment(ctx, artist, booking.bookingId)).rejects.toThrow(
@@ -467,7 +467,7 @@ describe("a booking paid through GigLedger", () => {
     );
 
     // Past the new date and its grace, the artist cancels: the client's cancellation at the due date.
-    app.clock.set(new Date(dueAt + 3 * DAY + 49 * HOUR));
+    clock.set(new Date(dueAt + 3 * DAY + 49 * HOUR));
     await cancelForNonPayment(ctx, artist, booking.bookingId);
     await drain();
     const [row] = await queryRows<{
