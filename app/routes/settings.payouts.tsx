@@ -185,7 +185,8 @@ export default function PayoutSettings({ loaderData, actionData }: Route.Compone
             {formError}
           </p>
         ) : null}
-        <Form method="post" className="mt-4 space-y-4" noValidate>
+        {/* A new key after each save: the form starts empty again, the PAN is not left on screen. */}
+        <Form method="post" className="mt-4 space-y-4" noValidate key={account?.updatedAt ?? "new"}>
           <Field
             label="Legal name (as on your PAN card)"
             name="legalName"

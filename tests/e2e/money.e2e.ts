@@ -268,7 +268,7 @@ test("paid through GigLedger with JavaScript: payouts, request, deposit, confirm
     zonedDateTimeToUtc(eventDate, START, ZONE).getTime() + HOURS * 3_600_000,
   );
   const releaseAt = new Date(eventEnd.getTime() + 48 * 3_600_000);
-  await expect(figure(artist.page, "Held for the artist")).toHaveText(
+  await expect(figure(artist.page, "Held for you")).toHaveText(
     `${formatPaise(artistShareOf(depositPaise, commissionBps))} until ${formatWallClock(releaseAt, ZONE, { withZone: true })}`,
   );
   await expect(payments(artist.page)).toContainText(
@@ -296,7 +296,7 @@ test("paid through GigLedger with JavaScript: payouts, request, deposit, confirm
   const sharePaise =
     artistShareOf(depositPaise, commissionBps) + artistShareOf(balancePaise, commissionBps);
   await reloadUntil(artist.page, bookingId, (p) =>
-    figure(p, "Held for the artist").filter({ hasText: formatPaise(sharePaise) }),
+    figure(p, "Held for you").filter({ hasText: formatPaise(sharePaise) }),
   );
 
   // ── The event passes by the app's clock ───────────────────────────────────────────────────
@@ -307,16 +307,16 @@ test("paid through GigLedger with JavaScript: payouts, request, deposit, confirm
     });
     await runJobs(artist.page, "payments.release", "payments.commands");
     await artist.page.goto(`/bookings/${bookingId}`);
-    await expect(figure(artist.page, "Held for the artist")).toContainText(formatPaise(sharePaise));
-    await expect(figure(artist.page, "Released to the artist")).toHaveCount(0);
+    await expect(figure(artist.page, "Held for you")).toContainText(formatPaise(sharePaise));
+    await expect(figure(artist.page, "Released to you")).toHaveCount(0);
 
     await post(artist.page, "/dev/clock", { advance: "PT2M" });
     await runJobs(artist.page, "payments.release", "payments.commands");
-    await reloadUntil(artist.page, bookingId, (p) => figure(p, "Released to the artist"));
-    await expect(figure(artist.page, "Released to the artist")).toContainText(
+    await reloadUntil(artist.page, bookingId, (p) => figure(p, "Released to you"));
+    await expect(figure(artist.page, "Released to you")).toContainText(
       `${formatPaise(sharePaise)} on `,
     );
-    await expect(figure(artist.page, "Held for the artist")).toHaveCount(0);
+    await expect(figure(artist.page, "Held for you")).toHaveCount(0);
     await expect(payments(artist.page)).toContainText("Payout released to the artist");
     await look(artist.page, "booking-artist-released");
     await client.page.goto(`/bookings/${bookingId}`);

@@ -18,7 +18,7 @@ type Props = {
 const PAY_WORDS = { deposit: "Pay deposit", balance: "Pay balance", full: "Pay in full" } as const;
 
 /** The timeline's words for each money event, as both parties read them. */
-export const MONEY_EVENT_WORDS: Record<MoneyEventKind, string> = {
+const MONEY_EVENT_WORDS: Record<MoneyEventKind, string> = {
   deposit_requested: "Payment requested to confirm the booking",
   balance_requested: "Balance requested",
   payment_received: "Payment received",
@@ -32,6 +32,15 @@ export const MONEY_EVENT_WORDS: Record<MoneyEventKind, string> = {
   more_time_given: "The artist gave more time for the balance",
   cancelled_for_non_payment: "Cancelled: not paid in time",
 };
+
+/** The timeline's words for one event: a refund says whose cancellation decided it. */
+function moneyEventWords(event: MoneyView["events"][number]): string {
+  if (event.kind === "refund_started" && event.reason === "artist_cancelled")
+    return "Full refund: the artist cancelled";
+  if (event.kind === "refund_started" && event.reason === "non_payment")
+    return "Refund decided by the cancellation policy, valued at the balance's due date";
+  return MONEY_EVENT_WORDS[event.kind];
+}
 
 /**
  * The booking's money on its page (docs/product.md, "Payments"): what is due with its button for
@@ -47,9 +56,10 @@ export function MoneyPanel({ bookingId, money, isArtist, status, timeZone, busy 
         Payments
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Paid through GigLedger: the money is held by our payment provider and reaches the artist 48
-        hours after the event ends, unless a problem is reported.
-        {isArtist && money.commissionBps > 0
+        {status === "cancelled"
+          ? "Paid through GigLedger: this booking was cancelled, and what the agreed policy gives back is refunded to the client."
+          : "Paid through GigLedger: the money is held by our payment provider and reaches the artist 48 hours after the event ends, unless a problem is reported."}
+        {isArtist && money.commissionBps > 0 && status !== "cancelled"
           ? ` GigLedger's commission of ${money.commissionBps / 100} % plus GST on it comes out of your share; the client pays exactly the agreed total.`
           : ""}
       </p>
@@ -126,7 +136,9 @@ export function MoneyPanel({ bookingId, money, isArtist, status, timeZone, busy 
         ) : null}
         {money.heldPaise > 0 ? (
           <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">Held for the artist</dt>
+            <dt className="text-slate-600">
+              {isArtist ? "Held for you" : "Held for the artist"} (after commission)
+            </dt>
             <dd className="font-semibold tabular-nums">
               {formatPaise(money.heldPaise)}
               {money.releaseAt ? ` until ${at(money.releaseAt)}` : ""}
@@ -135,7 +147,9 @@ export function MoneyPanel({ bookingId, money, isArtist, status, timeZone, busy 
         ) : null}
         {money.releasedPaise > 0 ? (
           <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">Released to the artist</dt>
+            <dt className="text-slate-600">
+              {isArtist ? "Released to you" : "Released to the artist"} (after commission)
+            </dt>
             <dd className="font-semibold tabular-nums">
               {formatPaise(money.releasedPaise)}
               {money.releasedAt ? ` on ${at(money.releasedAt)}` : ""}
@@ -149,7 +163,7 @@ export function MoneyPanel({ bookingId, money, isArtist, status, timeZone, busy 
           <ol className="mt-2 space-y-2 border-l border-slate-200 pl-4 text-sm">
             {money.events.map((event) => (
               <li key={`${event.kind}-${event.at}`}>
-                <span className="font-medium">{MONEY_EVENT_WORDS[event.kind]}</span>
+                <span className="font-medium">{moneyEventWords(event)}</span>
                 {event.amountPaise !== null ? ` · ${formatPaise(event.amountPaise)}` : ""}
                 <span className="block text-slate-600">{at(event.at)}</span>
               </li>

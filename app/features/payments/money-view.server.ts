@@ -23,7 +23,7 @@ export type MoneyView = {
   confirming: boolean;
   refundInProgress: boolean;
   commissionBps: number;
-  events: { kind: MoneyEventKind; amountPaise: number | null; at: string }[];
+  events: { kind: MoneyEventKind; amountPaise: number | null; at: string; reason: string | null }[];
 };
 
 export async function moneyViewOf(
@@ -97,6 +97,7 @@ export async function moneyViewOf(
       kind: e.kind,
       amountPaise: e.amountPaise,
       at: e.at.toISOString(),
+      reason: typeof e.detail.reason === "string" ? e.detail.reason : null,
     })),
   };
 }

@@ -35,7 +35,7 @@ export const RECONCILE_QUEUE = "payments.reconcile";
 export function paymentJobs(ctx: Ctx, hooks: PaymentHooks, fault?: FaultPoint): QueueHandler[] {
   if (ctx.env.payments.mode === "off") return [];
   return [
-    ...eventJobs(ctx, hooks),
+    ...eventJobs(ctx, hooks, fault),
     ...commandJobs(ctx, fault),
     ...moneyMailJobs(ctx),
     {
