@@ -13,7 +13,8 @@ import { lockBooking } from "./bookings.server";
 import { readRatingLink } from "./rating-links.server";
 import { queueRatedMail } from "./rating-mails.server";
 
-type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer">;
+type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer"> &
+  Partial<Pick<AppContext, "clock">>;
 
 /** Its date has passed as of `day` (the artist's today). */
 const hasPassed = (day: string) => lt(bookings.eventDate, day);
@@ -47,7 +48,7 @@ export async function rateBooking(
       .where(
         and(
           eq(bookings.id, bookingId),
-          completedBy(todayOf(booking)),
+          completedBy(todayOf(booking, ctx.clock?.now())),
           eq(bookings.ratingGiven, false),
         ),
       )

@@ -1,6 +1,7 @@
 import { desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "~/lib/actor";
+import type { Clock } from "~/lib/clock.server";
 import type { AppContext } from "~/lib/context";
 import { todayIn } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
@@ -10,7 +11,10 @@ import { artistProfiles, bookings, profiles, users } from "~db/schema";
 import { type BookingParties, type BookingStatus, canReadBooking } from "./bookings.policy";
 
 /** A transaction will do too (the rating mails read inside theirs). */
-type ReadCtx = { db: Queryable; env: AppContext["env"] };
+/** `clock` is the app's (decision 054); without one (a script, an old test) real time. */
+type ReadCtx = { db: Queryable; env: AppContext["env"]; clock?: Clock };
+
+const nowOf = (ctx: ReadCtx) => ctx.clock?.now() ?? new Date();
 
 export type BookingView = BookingParties & {
   id: string;
@@ -52,8 +56,8 @@ export type BookingView = BookingParties & {
 // computes it, and every write that depends on it applies it to the row it changes.
 
 /** The artist's today, per row, in SQL; a booking whose artist is gone uses the app's zone. */
-const artistTodaySql = (appZone: string) =>
-  sql<string>`(now() AT TIME ZONE coalesce(${artistProfiles.timeZone}, ${appZone}))::date`;
+const artistTodaySql = (appZone: string, now: Date) =>
+  sql<string>`(${now.toISOString()}::timestamptz AT TIME ZONE coalesce(${artistProfiles.timeZone}, ${appZone}))::date`;
 
 /** A booking's status as of `today` (its artist's today), computed in the query. */
 function statusAsOf(today: SQL<string>): SQL<BookingStatus> {
@@ -64,15 +68,16 @@ function statusAsOf(today: SQL<string>): SQL<BookingStatus> {
 }
 
 /** The artist's today for a booking read by `getBooking`. */
-export const todayOf = (booking: Pick<BookingView, "timeZone">) => todayIn(booking.timeZone);
+export const todayOf = (booking: Pick<BookingView, "timeZone">, now: Date = new Date()) =>
+  todayIn(booking.timeZone, now);
 
 // ─── Reads (they never write) ──────────────────────────────────────────────────────────────────
 
 const clientUser = alias(users, "client_user");
 const clientProfile = alias(profiles, "client_profile");
 
-function viewQuery(db: Queryable, appZone: string) {
-  const today = artistTodaySql(appZone);
+function viewQuery(db: Queryable, appZone: string, now: Date) {
+  const today = artistTodaySql(appZone, now);
   return db
     .select({
       id: bookings.id,
@@ -152,7 +157,7 @@ function toView(row: Row): BookingView {
 /** The bookings made with the actor's artist profile, newest first (none without a profile). */
 export async function listArtistBookings(ctx: ReadCtx, actor: Actor): Promise<BookingView[]> {
   if (!actor?.artistProfileId) return [];
-  const rows = await viewQuery(ctx.db, ctx.env.timeZone)
+  const rows = await viewQuery(ctx.db, ctx.env.timeZone, nowOf(ctx))
     .where(eq(bookings.artistProfileId, actor.artistProfileId))
     .orderBy(desc(bookings.createdAt));
   return rows.map(toView);
@@ -161,7 +166,7 @@ export async function listArtistBookings(ctx: ReadCtx, actor: Actor): Promise<Bo
 /** The bookings the actor requested as a client, newest first. */
 export async function listClientBookings(ctx: ReadCtx, actor: Actor): Promise<BookingView[]> {
   if (!actor) return [];
-  const rows = await viewQuery(ctx.db, ctx.env.timeZone)
+  const rows = await viewQuery(ctx.db, ctx.env.timeZone, nowOf(ctx))
     .where(eq(bookings.clientUserId, actor.id))
     .orderBy(desc(bookings.createdAt));
   return rows.map(toView);
@@ -174,7 +179,9 @@ export async function getBooking(
   bookingId: string,
 ): Promise<BookingView | null> {
   if (!isUuid(bookingId)) return null;
-  const [row] = await viewQuery(ctx.db, ctx.env.timeZone).where(eq(bookings.id, bookingId));
+  const [row] = await viewQuery(ctx.db, ctx.env.timeZone, nowOf(ctx)).where(
+    eq(bookings.id, bookingId),
+  );
   if (!row) return null;
   const view = toView(row);
   return canReadBooking(actor, view) ? view : null;
@@ -200,5 +207,5 @@ export async function artistTodayFor(
         .from(artistProfiles)
         .where(eq(artistProfiles.id, artistId))
     : [];
-  return todayIn(row?.timeZone ?? ctx.env.timeZone);
+  return todayIn(row?.timeZone ?? ctx.env.timeZone, nowOf(ctx));
 }

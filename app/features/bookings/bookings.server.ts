@@ -215,7 +215,7 @@ export async function acceptBooking(
   const notPending = "Only pending booking requests can be accepted.";
   if (!canRespondToBooking(actor, booking)) refuse("conflict", notPending);
   const artistId = booking.artistProfileId;
-  const day = todayOf(booking);
+  const day = todayOf(booking, ctx.clock.now());
   const at = ctx.clock.now();
   await withDateGuard("artist", () =>
     ctx.db.transaction(async (tx) => {
@@ -288,7 +288,7 @@ export async function declineBooking(
     const updated = await tx
       .update(bookings)
       .set({ status: "rejected", declineReason, respondedAt: sql`now()`, updatedAt: new Date() })
-      .where(and(eq(bookings.id, bookingId), stillPending(todayOf(booking))))
+      .where(and(eq(bookings.id, bookingId), stillPending(todayOf(booking, ctx.clock.now()))))
       .returning({ id: bookings.id });
     if (updated.length === 0) refuse("conflict", notPending);
     await closeOpenOffer(tx, bookingId, "declined", new Date());
@@ -365,7 +365,7 @@ export async function cancelBooking(
           byArtist
             ? eq(bookings.status, "confirmed")
             : sql`${bookings.status} IN ('pending', 'awaiting_deposit', 'confirmed')`,
-          gt(bookings.eventDate, todayOf(booking)),
+          gt(bookings.eventDate, todayOf(booking, ctx.clock.now())),
         ),
       )
       .returning({ id: bookings.id });
