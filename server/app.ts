@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { confirmPaidBooking } from "~/features/bookings/bookings.server";
 import { handleMediaUpload } from "~/features/media/media.server";
 import { faultPointsOf } from "~/features/payments/faults.server";
 import { receiveRazorpayWebhook } from "~/features/payments/payment-events.server";
@@ -155,6 +156,7 @@ export function createApp({
         raw,
         c.req.raw.headers,
         faultPointsOf(env),
+        { hooks: { confirmPaidBooking }, logger },
       );
       return c.text(answer.body, answer.status);
     },

@@ -32,6 +32,12 @@ export async function receiveRazorpayWebhook(
   raw: Uint8Array,
   headers: Headers,
   fault: FaultPoint = noFaults,
+  /**
+   * Given, a new event is applied at once, in its own transaction after the inbox's: the money
+   * shows without waiting for the job, which stays queued as the safety net (it finds the event
+   * processed, or applies it if this attempt failed).
+   */
+  applyNow?: { hooks: PaymentHooks; logger: Logger },
 ): Promise<WebhookAnswer> {
   const config = env.payments;
   if (config.mode === "off") return { status: 400, body: "Payments are off." };
@@ -48,8 +54,8 @@ export async function receiveRazorpayWebhook(
   const event = parseRazorpayEvent(rawBody);
   if (!event || rawBody.includes("\u0000"))
     return { status: 400, body: "The body is not an event." };
-  await db.transaction(async (tx) => {
-    const stored = await recordProviderEvent(tx, {
+  const stored = await db.transaction(async (tx) => {
+    const row = await recordProviderEvent(tx, {
       provider: "razorpay",
       eventId,
       eventType: event.eventType.slice(0, 100),
@@ -57,9 +63,24 @@ export async function receiveRazorpayWebhook(
       signatureOk: true,
       receivedAt: clock.now(),
     });
-    if (!stored.duplicate) await enqueueJob(tx, { queue: EVENTS_QUEUE, key: stored.id });
+    if (!row.duplicate) await enqueueJob(tx, { queue: EVENTS_QUEUE, key: row.id });
+    return row;
   });
   fault("webhook.after-inbox-insert");
+  if (applyNow && !stored.duplicate) {
+    try {
+      await db.transaction(async (tx) => {
+        const outcome = await processStoredEvent(tx, applyNow.hooks, stored.id, clock.now());
+        if (outcome === "applied" || outcome === "refunded") fault("events.before-commit");
+      });
+    } catch (error) {
+      // Stored and queued: the events job applies it, with its retries.
+      applyNow.logger.warn(
+        { err: error instanceof Error ? error.message : String(error), eventId },
+        "provider event left to the events job",
+      );
+    }
+  }
   return { status: 200, body: "ok" };
 }
 
