@@ -139,10 +139,13 @@ export async function holdDeliveries(db: Queryable, hold: WebhookHold): Promise<
       payload: { deliveryId?: unknown; again?: unknown };
     }>(
       tx,
-      sql`SELECT id::text, payload FROM jobs
-        WHERE queue = ${DEV_PSP_WEBHOOK_QUEUE} AND failed_at IS NULL
-          AND (locked_until IS NULL OR locked_until < now())
-        ORDER BY run_at, id FOR UPDATE`,
+      // In the order the provider made the events (not the jobs' due times, which a loaded
+      // machine or a moved clock can shuffle).
+      sql`SELECT j.id::text AS id, j.payload FROM jobs j
+        LEFT JOIN psp_webhook_deliveries d ON d.id = j.payload ->> 'deliveryId'
+        WHERE j.queue = ${DEV_PSP_WEBHOOK_QUEUE} AND j.failed_at IS NULL
+          AND (j.locked_until IS NULL OR j.locked_until < now())
+        ORDER BY d.created_at NULLS LAST, j.id FOR UPDATE OF j`,
     );
     if (rows.length > 0)
       await tx.execute(
