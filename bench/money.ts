@@ -122,7 +122,28 @@ async function freePort() {
  * and agreed through the product, then copied in SQL with other dates (the copies keep its
  * agreement's terms), which is much faster than agreeing each.
  */
+/** Bookings per artist: payments come for many artists at once, as in production. */
+const BOOKINGS_PER_ARTIST = 2;
+
+/**
+ * `count` pending payment intents spread over artists, `BOOKINGS_PER_ARTIST` each: confirming a
+ * booking locks its artist's row (the busy-days trigger), so one artist for every event would
+ * measure that one lock, not the money path.
+ */
 async function intentsFor(instance: Instance, count: number, tag: string) {
+  const intents: { intentId: string; paymentId: string }[] = [];
+  for (let made = 0, k = 0; made < count; made += BOOKINGS_PER_ARTIST, k++)
+    intents.push(
+      ...(await intentsForOneArtist(
+        instance,
+        Math.min(BOOKINGS_PER_ARTIST, count - made),
+        `${tag}${k}x`,
+      )),
+    );
+  return intents;
+}
+
+async function intentsForOneArtist(instance: Instance, count: number, tag: string) {
   const db = instance.database.db;
   const ctx = {
     db,
@@ -252,8 +273,18 @@ function ledgerWatcher(db: DatabaseHandle["db"]) {
   };
 }
 
+/** The same items in a random order: payments in flight at once are for different artists. */
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
 async function webhookLatency(instance: Instance) {
-  const intents = await intentsFor(instance, EVENTS, "a");
+  const intents = shuffled(await intentsFor(instance, EVENTS, "a"));
   const watcher = ledgerWatcher(instance.database.db);
   const latencies: number[] = [];
   const answered: number[] = [];

@@ -209,19 +209,23 @@ export async function applyCapture(
           updated_at = now()
         WHERE id = ${intent.id}`,
   );
-  await postCapture(tx, {
-    bookingId,
-    at: input.at,
-    source: input.source,
-    paymentId: input.paymentId,
-    split: {
-      amountPaise,
-      artistSharePaise: Number(intent.artistSharePaise),
-      commissionPaise: Number(intent.commissionPaise),
-      gstPaise: Number(intent.gstPaise),
-      tdsPaise: Number(intent.tdsPaise),
-    },
-  });
+  // Posted last, just before the commit: every capture moves money out of `world:razorpay`,
+  // whose row lock is held from the posting to the commit, so concurrent events queue on it for
+  // as short a time as possible.
+  const postTheCapture = () =>
+    postCapture(tx, {
+      bookingId,
+      at: input.at,
+      source: input.source,
+      paymentId: input.paymentId,
+      split: {
+        amountPaise,
+        artistSharePaise: Number(intent.artistSharePaise),
+        commissionPaise: Number(intent.commissionPaise),
+        gstPaise: Number(intent.gstPaise),
+        tdsPaise: Number(intent.tdsPaise),
+      },
+    });
   await recordMoneyEvent(tx, {
     key: `payment_received:${input.paymentId}`,
     bookingId,
@@ -254,6 +258,7 @@ export async function applyCapture(
       at: input.at,
       detail: { paymentId: input.paymentId },
     });
+    await postTheCapture();
     return "refunded";
   }
   const [agreement] = await queryRows<{ json: string }>(
@@ -274,6 +279,7 @@ export async function applyCapture(
       intentId: intent.id,
       request: { paymentId: input.paymentId, amountPaise: Number(intent.artistSharePaise) },
     });
+  await postTheCapture();
   return "applied";
 }
 
