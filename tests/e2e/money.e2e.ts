@@ -255,8 +255,9 @@ test("paid through GigLedger with JavaScript: payouts, request, deposit, confirm
     look,
   );
 
-  // The artist's share of the deposit is held until 48 hours after the event ends.
-  await artist.page.goto(`/bookings/${bookingId}`);
+  // The artist's share of the deposit is held until 48 hours after the event ends (once the
+  // server's job runner has made the held transfer, a moment after the confirmation).
+  await reloadUntil(artist.page, bookingId, (p) => figure(p, "Held for you"));
   await expect(badge(artist.page)).toHaveText("Confirmed");
   const commissionText = await payments(artist.page)
     .getByText(/GigLedger's commission of [\d.]+ % plus GST/)
