@@ -60,15 +60,42 @@ export type QueueHandler = JobCommon &
     | { outside: (job: Job) => Promise<void> }
   );
 
-/** Adds a job in the caller's transaction; the runners hear of it when that transaction commits. */
-export async function enqueueJob(tx: Queryable, job: JobInput): Promise<void> {
-  await tx.execute(sql`
+/**
+ * The INSERT that adds a job, for a statement of the caller's: with `from`, one job per row of it
+ * (a CTE of the same statement), so a job can be added only if a write in that statement happened.
+ */
+export function jobInsertSql(job: JobInput, from?: SQL): SQL {
+  const values = sql`${job.queue}, ${job.key ?? randomUUID()}, ${JSON.stringify(job.payload ?? {})}::jsonb,
+      coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${job.maxAttempts ?? 5}`;
+  return sql`
     INSERT INTO jobs (queue, key, payload, run_at, max_attempts)
-    VALUES (${job.queue}, ${job.key ?? randomUUID()}, ${JSON.stringify(job.payload ?? {})}::jsonb,
-      coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${job.maxAttempts ?? 5})
+    ${from ? sql`SELECT ${values} FROM ${from}` : sql`VALUES (${values})`}
     ON CONFLICT (queue, key) WHERE failed_at IS NULL
-    DO UPDATE SET revision = jobs.revision + 1, run_at = least(jobs.run_at, excluded.run_at)`);
-  await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, ${job.queue})`);
+    DO UPDATE SET revision = jobs.revision + 1, run_at = least(jobs.run_at, excluded.run_at)`;
+}
+
+/**
+ * The DELETE that drops a job still waiting (no runner has taken it), for a statement of the
+ * caller's: work done early removes the job that was its safety net, never waiting for a runner.
+ */
+export const jobDropSql = (queue: string, key: string): SQL => sql`
+  DELETE FROM jobs WHERE id IN (
+    SELECT id FROM jobs WHERE queue = ${queue} AND key = ${key} AND lease IS NULL
+    FOR UPDATE SKIP LOCKED)`;
+
+/** The expression that wakes the runners of `queue` once the statement's transaction commits. */
+export const jobWakeSql = (queue: string): SQL => sql`pg_notify(${JOBS_CHANNEL}, ${queue})`;
+
+/**
+ * Adds a job in the caller's transaction, in one statement; the runners hear of it when that
+ * transaction commits. A job added for later (`runAt`) wakes no one: the runners' rounds find it.
+ */
+export async function enqueueJob(tx: Queryable, job: JobInput): Promise<void> {
+  if (job.runAt) await tx.execute(jobInsertSql(job));
+  else
+    await tx.execute(
+      sql`WITH added AS (${jobInsertSql(job)} RETURNING 1) SELECT ${jobWakeSql(job.queue)}`,
+    );
 }
 
 type Claimed = Job & { revision: number; lease: string };

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AgreementDocument, OfferDocument } from "~/features/agreements/agreement-document";
 import { eventEndOf } from "~/features/agreements/agreement-times";
-import { enqueueJob } from "~/lib/jobs.server";
+import { jobInsertSql, jobWakeSql } from "~/lib/jobs.server";
 import { type Queryable, queryRows } from "~db/client";
 import type { PROVIDER_COMMAND_KINDS } from "~db/enums";
 import { moneyEventsOf, recordMoneyEvent } from "./money-events.server";
@@ -83,11 +83,13 @@ export async function addCommand(
 ): Promise<string> {
   const id = randomUUID();
   await tx.execute(
-    sql`INSERT INTO provider_commands (id, kind, booking_id, intent_id, idempotency_key, request)
-        VALUES (${id}, ${command.kind}, ${command.bookingId}, ${command.intentId ?? null},
-          ${id.replaceAll("-", "")}, ${JSON.stringify(command.request)}::jsonb)`,
+    sql`WITH added AS (
+          INSERT INTO provider_commands (id, kind, booking_id, intent_id, idempotency_key, request)
+          VALUES (${id}, ${command.kind}, ${command.bookingId}, ${command.intentId ?? null},
+            ${id.replaceAll("-", "")}, ${JSON.stringify(command.request)}::jsonb)),
+        queued AS (${jobInsertSql({ queue: COMMANDS_QUEUE, key: command.bookingId })})
+        SELECT ${jobWakeSql(COMMANDS_QUEUE)}`,
   );
-  await enqueueJob(tx, { queue: COMMANDS_QUEUE, key: command.bookingId });
   return id;
 }
 
@@ -180,35 +182,38 @@ export async function applyCapture(
   hooks: PaymentHooks,
   input: { intentId: string; paymentId: string; amountPaise: number; at: Date; source: string },
 ): Promise<"applied" | "ignored" | "mismatch" | "refunded" | "orphan"> {
-  const [intent] = await queryRows<IntentRow>(
+  // The intent and its booking, both locked: whatever else concerns the booking waits from here.
+  const [intent] = await queryRows<IntentRow & { bookingStatus: string }>(
     tx,
-    sql`SELECT id, booking_id AS "bookingId", purpose, amount_paise AS "amountPaise",
-          artist_share_paise AS "artistSharePaise", commission_paise AS "commissionPaise",
-          gst_paise AS "gstPaise", tds_paise AS "tdsPaise", status,
-          provider_payment_id AS "providerPaymentId"
-        FROM payment_intents WHERE id = ${input.intentId} FOR UPDATE`,
+    sql`SELECT i.id, i.booking_id AS "bookingId", i.purpose, i.amount_paise AS "amountPaise",
+          i.artist_share_paise AS "artistSharePaise", i.commission_paise AS "commissionPaise",
+          i.gst_paise AS "gstPaise", i.tds_paise AS "tdsPaise", i.status,
+          i.provider_payment_id AS "providerPaymentId", b.status AS "bookingStatus"
+        FROM payment_intents i JOIN bookings b ON b.id = i.booking_id
+        WHERE i.id = ${input.intentId} FOR UPDATE OF i, b`,
   );
   if (!intent) return "orphan";
   const amountPaise = Number(intent.amountPaise);
   if (intent.status === "captured") return "ignored";
   if (input.amountPaise !== amountPaise) return "mismatch";
   const { bookingId } = intent;
-  const [booking] = await queryRows<{ status: string }>(
+  const booking = { status: intent.bookingStatus };
+  // A second payment for what is paid already is captured under its own (cancelled) intent. A new
+  // statement, under the locks: it sees whatever the booking's previous holder committed, and
+  // brings back the agreement in force (its event's end sets the payout's release).
+  const [captured] = await queryRows<{ capturedAlready: boolean; agreementJson: string | null }>(
     tx,
-    sql`SELECT status FROM bookings WHERE id = ${bookingId} FOR UPDATE`,
-  );
-  const [capturedAlready] = await queryRows<{ id: string }>(
-    tx,
-    sql`SELECT id FROM payment_intents WHERE booking_id = ${bookingId}
-          AND purpose = ${intent.purpose} AND status = 'captured'`,
-  );
-  // A second payment for what is paid already is captured under its own (cancelled) intent.
-  await tx.execute(
-    sql`UPDATE payment_intents SET status = ${capturedAlready ? "cancelled" : "captured"},
+    sql`UPDATE payment_intents i SET status = CASE WHEN EXISTS (
+            SELECT 1 FROM payment_intents p WHERE p.booking_id = i.booking_id
+              AND p.purpose = i.purpose AND p.status = 'captured') THEN 'cancelled' ELSE 'captured' END,
           provider_payment_id = ${input.paymentId}, captured_at = ${input.at.toISOString()},
           updated_at = now()
-        WHERE id = ${intent.id}`,
+        WHERE i.id = ${intent.id}
+        RETURNING i.status = 'cancelled' AS "capturedAlready",
+          (SELECT a.json FROM agreements a WHERE a.booking_id = i.booking_id
+            AND a.status = 'in_force') AS "agreementJson"`,
   );
+  const capturedAlready = captured?.capturedAlready ?? false;
   // Posted last, just before the commit: every capture moves money out of `world:razorpay`,
   // whose row lock is held from the posting to the commit, so concurrent events queue on it for
   // as short a time as possible.
@@ -261,12 +266,8 @@ export async function applyCapture(
     await postTheCapture();
     return "refunded";
   }
-  const [agreement] = await queryRows<{ json: string }>(
-    tx,
-    sql`SELECT json FROM agreements WHERE booking_id = ${bookingId} AND status = 'in_force'`,
-  );
-  if (agreement) {
-    const signed = JSON.parse(agreement.json) as { agreement: AgreementDocument };
+  if (captured?.agreementJson) {
+    const signed = JSON.parse(captured.agreementJson) as { agreement: AgreementDocument };
     await tx.execute(
       sql`UPDATE bookings SET release_at = ${releaseAtOf(signed.agreement).toISOString()}
           WHERE id = ${bookingId} AND payout_released_at IS NULL`,

@@ -25,6 +25,30 @@ export const bookingAccount = (bookingId: string, part: BookingAccountPart) =>
 export const artistReleasedAccount = (artistProfileId: string) =>
   `artist:${artistProfileId}:released`;
 
+/** The provider's world account comes in this many shards (decision 057; migration 0023). */
+export const PROVIDER_ACCOUNT_SHARDS = 16;
+
+/**
+ * The shard of the provider's world account that a booking's money goes through: always the same
+ * for one booking, spread over the shards across bookings, so that concurrent payments do not
+ * queue on one row. Shard 0 is `world:razorpay` itself.
+ */
+export function providerAccountOf(bookingId: string): string {
+  return (
+    providerAccountShards()[Number.parseInt(bookingId.slice(-2), 16) % PROVIDER_ACCOUNT_SHARDS] ??
+    PLATFORM_ACCOUNTS.razorpay.id
+  );
+}
+
+/** Every shard of the provider's world account, shard 0 (`world:razorpay`) first. */
+export function providerAccountShards(): string[] {
+  const base = PLATFORM_ACCOUNTS.razorpay.id;
+  // Shards 1–15 are `world:razorpay:a` to `:o`: an account id's last segment is letters.
+  return Array.from({ length: PROVIDER_ACCOUNT_SHARDS }, (_, n) =>
+    n === 0 ? base : `${base}:${String.fromCharCode(96 + n)}`,
+  );
+}
+
 /** The platform's accounts, opened by migration 0018 with these kinds and sign rules. */
 export const PLATFORM_ACCOUNTS = {
   razorpay: { id: "world:razorpay", kind: "world", allowNegative: true },

@@ -19,6 +19,8 @@ import {
   BOOKING_ACCOUNT_PARTS,
   bookingAccount,
   PLATFORM_ACCOUNTS,
+  providerAccountOf,
+  providerAccountShards,
 } from "./ledger-accounts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -83,10 +85,28 @@ describe("the chart of accounts", () => {
       sql`SELECT id, kind, allow_negative FROM ledger_accounts
         WHERE id LIKE 'world:%' OR id LIKE 'platform:%' ORDER BY id COLLATE "C"`,
     );
-    const expected = Object.values(PLATFORM_ACCOUNTS)
-      .map(({ id, kind, allowNegative }) => ({ id, kind, allow_negative: allowNegative }))
-      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    const shards = providerAccountShards()
+      .slice(1)
+      .map((id) => ({ id, kind: "world", allow_negative: true }));
+    const expected = [
+      ...Object.values(PLATFORM_ACCOUNTS).map(({ id, kind, allowNegative }) => ({
+        id,
+        kind,
+        allow_negative: allowNegative,
+      })),
+      ...shards,
+    ].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(shards).toHaveLength(15);
     expect(rows).toEqual(expected);
+  });
+
+  it("spreads bookings over the provider account's shards, one shard per booking", () => {
+    const ids = Array.from({ length: 400 }, () => randomUUID());
+    const used = new Set(ids.map(providerAccountOf));
+    expect(used.size).toBe(16);
+    for (const id of ids) expect(providerAccountOf(id)).toBe(providerAccountOf(id));
+    expect(providerAccountOf("00000000-0000-4000-8000-000000000010")).toBe("world:razorpay");
+    expect(providerAccountOf("00000000-0000-4000-8000-000000000003")).toBe("world:razorpay:c");
   });
 
   it("opens a booking's five accounts and an artist's, once however often it is asked", async () => {

@@ -54,6 +54,13 @@ function canonicalLegs(legs: readonly LedgerLeg[]): LedgerLeg[] {
  * zero throws and leaves nothing behind (in a transaction of the caller's, that aborts it).
  */
 export async function postLedger(tx: Queryable, posting: LedgerPosting): Promise<string> {
+  const [id] = await postLedgerInOrder(tx, [posting]);
+  if (!id) throw new Error(`ledger_post returned nothing for ${posting.key}`);
+  return id;
+}
+
+/** The call that posts one transaction, its arguments checked. */
+function ledgerPostCall(posting: LedgerPosting) {
   if (posting.key.trim() === "") throw new TypeError("A ledger posting needs a key");
   if (posting.legs.length === 0) throw new TypeError(`Ledger posting ${posting.key} has no legs`);
   for (const leg of posting.legs) {
@@ -62,14 +69,34 @@ export async function postLedger(tx: Queryable, posting: LedgerPosting): Promise
     if (leg.from === leg.to) throw new TypeError(`Ledger leg from ${leg.from} to itself`);
   }
   const legs = JSON.stringify(canonicalLegs(posting.legs));
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`SELECT ledger_post(${posting.key}, ${posting.kind}, ${posting.bookingId}::uuid,
+  return sql`ledger_post(${posting.key}, ${posting.kind}, ${posting.bookingId}::uuid,
       ${posting.at.toISOString()}::timestamptz, ${posting.source}, ${legs}::jsonb,
-      ${posting.reverses ?? null}::uuid) AS id`,
+      ${posting.reverses ?? null}::uuid)`;
+}
+
+/**
+ * Posts several transactions in one statement, each after the one before (a chain of CTEs, each
+ * reading the previous: `ledger_post` is volatile, so each sees what the earlier ones wrote), and
+ * returns their ids in order. One round trip where a fact posts more than one transaction.
+ */
+export async function postLedgerInOrder(
+  tx: Queryable,
+  postings: readonly LedgerPosting[],
+): Promise<string[]> {
+  if (postings.length === 0) return [];
+  const steps = postings.map((posting, n) =>
+    n === 0
+      ? sql`p0 AS MATERIALIZED (SELECT ${ledgerPostCall(posting)} AS id)`
+      : sql`${sql.raw(`p${n}`)} AS MATERIALIZED (SELECT ${ledgerPostCall(posting)} AS id FROM ${sql.raw(`p${n - 1}`)})`,
   );
-  if (!row) throw new Error(`ledger_post returned nothing for ${posting.key}`);
-  return row.id;
+  const ids = postings.map((_, n) => sql.raw(`p${n}.id::text AS id${n}`));
+  const from = postings.map((_, n) => sql.raw(`p${n}`));
+  const [row] = await queryRows<Record<string, string>>(
+    tx,
+    sql`WITH ${sql.join(steps, sql`, `)} SELECT ${sql.join(ids, sql`, `)} FROM ${sql.join(from, sql`, `)}`,
+  );
+  if (!row) throw new Error(`ledger_post returned nothing for ${postings[0]?.key}`);
+  return postings.map((_, n) => row[`id${n}`] as string);
 }
 
 /** Opens a booking's five accounts (idempotent) and returns their ids by part. */

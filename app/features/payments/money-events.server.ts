@@ -1,8 +1,9 @@
 // A booking's money timeline (docs/decisions/055): each event recorded once by its key, at the
 // app clock's time, in the transaction of the fact it reports; a job mails it to whom it concerns.
 
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { enqueueJob } from "~/lib/jobs.server";
+import { jobInsertSql, jobWakeSql } from "~/lib/jobs.server";
 import { type Queryable, queryRows } from "~db/client";
 import type { MONEY_EVENT_KINDS } from "~db/enums";
 
@@ -31,14 +32,17 @@ export async function recordMoneyEvent(
     detail?: Record<string, string | number | null>;
   },
 ): Promise<void> {
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`INSERT INTO money_events (booking_id, key, kind, amount_paise, at, detail)
-        VALUES (${event.bookingId}, ${event.key}, ${event.kind}, ${event.amountPaise ?? null},
-          ${event.at.toISOString()}, ${JSON.stringify(event.detail ?? {})}::jsonb)
-        ON CONFLICT (key) DO NOTHING RETURNING id`,
+  // One statement: the row, and its mail job only if the row is new.
+  const id = randomUUID();
+  await tx.execute(
+    sql`WITH recorded AS (
+          INSERT INTO money_events (id, booking_id, key, kind, amount_paise, at, detail)
+          VALUES (${id}, ${event.bookingId}, ${event.key}, ${event.kind}, ${event.amountPaise ?? null},
+            ${event.at.toISOString()}, ${JSON.stringify(event.detail ?? {})}::jsonb)
+          ON CONFLICT (key) DO NOTHING RETURNING id),
+        queued AS (${jobInsertSql({ queue: MONEY_MAIL_QUEUE, key: id }, sql`recorded`)})
+        SELECT ${jobWakeSql(MONEY_MAIL_QUEUE)} FROM recorded`,
   );
-  if (row) await enqueueJob(tx, { queue: MONEY_MAIL_QUEUE, key: row.id });
 }
 
 export async function moneyEventsOf(db: Queryable, bookingId: string): Promise<MoneyEvent[]> {

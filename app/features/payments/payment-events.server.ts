@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Clock } from "~/lib/clock.server";
 import type { Env } from "~/lib/env.server";
-import { enqueueJob, type QueueHandler } from "~/lib/jobs.server";
+import { jobDropSql, type QueueHandler } from "~/lib/jobs.server";
 import type { Logger } from "~/lib/logger.server";
 import { type Database, type Queryable, queryRows } from "~db/client";
 import { applyCapture, type PaymentHooks } from "./booking-payments.server";
@@ -16,6 +16,9 @@ import { parseRazorpayEvent, recordProviderEvent } from "./provider-events.serve
 import { MAX_WEBHOOK_BYTES, verifyRazorpayWebhook } from "./webhook-signature";
 
 export const EVENTS_QUEUE = "payments.events";
+
+/** How long an event applied at once leaves its safety-net job waiting. */
+const SAFETY_NET_SECONDS = 15;
 
 export type WebhookAnswer = { status: 200 | 400 | 413; body: string };
 
@@ -54,23 +57,30 @@ export async function receiveRazorpayWebhook(
   const event = parseRazorpayEvent(rawBody);
   if (!event || rawBody.includes("\u0000"))
     return { status: 400, body: "The body is not an event." };
-  const stored = await db.transaction(async (tx) => {
-    const row = await recordProviderEvent(tx, {
+  // Applied at once below, the job is only the safety net: due a little later, it finds the event
+  // processed and is dropped with it; otherwise it is due now and wakes the runners.
+  const stored = await recordProviderEvent(
+    db,
+    {
       provider: "razorpay",
       eventId,
       eventType: event.eventType.slice(0, 100),
       rawBody,
       signatureOk: true,
       receivedAt: clock.now(),
-    });
-    if (!row.duplicate) await enqueueJob(tx, { queue: EVENTS_QUEUE, key: row.id });
-    return row;
-  });
+    },
+    {
+      queue: EVENTS_QUEUE,
+      runAt: applyNow ? new Date(clock.now().getTime() + SAFETY_NET_SECONDS * 1000) : undefined,
+    },
+  );
   fault("webhook.after-inbox-insert");
   if (applyNow && !stored.duplicate) {
     try {
       await db.transaction(async (tx) => {
-        const outcome = await processStoredEvent(tx, applyNow.hooks, stored.id, clock.now());
+        const outcome = await processStoredEvent(tx, applyNow.hooks, stored.id, clock.now(), {
+          dropJob: true,
+        });
         if (outcome === "applied" || outcome === "refunded") fault("events.before-commit");
       });
     } catch (error) {
@@ -177,12 +187,16 @@ export function eventJobs(
   ];
 }
 
-/** Applies one stored event if it is not yet processed, and records what became of it. */
+/**
+ * Applies one stored event if it is not yet processed, and records what became of it. With
+ * `dropJob` (the webhook applying it at once), its waiting safety-net job goes in the same commit.
+ */
 export async function processStoredEvent(
   tx: Queryable,
   hooks: PaymentHooks,
   rowId: string,
   at: Date,
+  options: { dropJob?: boolean } = {},
 ): Promise<Outcome | null> {
   const [event] = await queryRows<{
     id: string;
@@ -196,9 +210,12 @@ export async function processStoredEvent(
   );
   if (!event) return null;
   const outcome = await applyEvent(tx, hooks, event, at);
+  const dropped = options.dropJob
+    ? sql`WITH dropped AS (${jobDropSql(EVENTS_QUEUE, event.id)}) `
+    : sql``;
   await tx.execute(
-    sql`UPDATE provider_events SET processed_at = ${at.toISOString()}, outcome = ${outcome},
-          attempts = attempts + 1 WHERE id = ${event.id}`,
+    sql`${dropped}UPDATE provider_events SET processed_at = ${at.toISOString()},
+          outcome = ${outcome}, attempts = attempts + 1 WHERE id = ${event.id}`,
   );
   return outcome;
 }

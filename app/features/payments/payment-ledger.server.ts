@@ -7,12 +7,12 @@ import {
   accountBalances,
   ensureArtistAccounts,
   ensureBookingAccounts,
+  type LedgerPosting,
   postLedger,
+  postLedgerInOrder,
 } from "./ledger.server";
-import { PLATFORM_ACCOUNTS } from "./ledger-accounts";
+import { PLATFORM_ACCOUNTS, providerAccountOf } from "./ledger-accounts";
 import type { PaymentSplit } from "./payment-split";
-
-const WORLD = PLATFORM_ACCOUNTS.razorpay.id;
 
 type Fact = { bookingId: string; at: Date; source: string };
 
@@ -27,14 +27,16 @@ export async function postCapture(
 ) {
   const accounts = await ensureBookingAccounts(tx, fact.bookingId);
   const { split } = fact;
-  await postLedger(tx, {
+  const capture: LedgerPosting = {
     key: `capture:${fact.paymentId}`,
     kind: "capture",
     bookingId: fact.bookingId,
     at: fact.at,
     source: fact.source,
-    legs: [{ from: WORLD, to: accounts.held, amount: split.amountPaise }],
-  });
+    legs: [
+      { from: providerAccountOf(fact.bookingId), to: accounts.held, amount: split.amountPaise },
+    ],
+  };
   const fee = split.commissionPaise + split.gstPaise;
   const legs = [
     ...(fee > 0 ? [{ from: accounts.held, to: accounts.fee_unearned, amount: fee }] : []),
@@ -42,15 +44,13 @@ export async function postCapture(
       ? [{ from: accounts.held, to: accounts.tds_hold, amount: split.tdsPaise }]
       : []),
   ];
-  if (legs.length > 0)
-    await postLedger(tx, {
-      key: `split:${fact.paymentId}`,
-      kind: "split",
-      bookingId: fact.bookingId,
-      at: fact.at,
-      source: fact.source,
-      legs,
-    });
+  const setAside: LedgerPosting = {
+    ...capture,
+    key: `split:${fact.paymentId}`,
+    kind: "split",
+    legs,
+  };
+  await postLedgerInOrder(tx, legs.length > 0 ? [capture, setAside] : [capture]);
 }
 
 /** The artist's share went to their linked account, on hold. */
@@ -117,7 +117,13 @@ export async function postRefund(
     bookingId: fact.bookingId,
     at: fact.at,
     source: fact.source,
-    legs: [{ from: accounts.refund_pending, to: WORLD, amount: back.amountPaise }],
+    legs: [
+      {
+        from: accounts.refund_pending,
+        to: providerAccountOf(fact.bookingId),
+        amount: back.amountPaise,
+      },
+    ],
   });
 }
 

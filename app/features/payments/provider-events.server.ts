@@ -5,9 +5,11 @@
  * arrives again and again; only its first delivery adds a row. Processing comes later, from the
  * rows whose `processed_at` is null.
  */
-import { and, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Queryable } from "~db/client";
+import { type JobInput, jobInsertSql, jobWakeSql } from "~/lib/jobs.server";
+import { type Queryable, queryRows } from "~db/client";
 import type { PROVIDERS } from "~db/enums";
 import { providerEvents } from "~db/schema";
 import { MAX_WEBHOOK_BYTES } from "./webhook-signature";
@@ -28,11 +30,14 @@ export type ProviderEventDelivery = {
 /**
  * Stores one delivery and returns its row's id; a delivery of an event already stored (same
  * provider and event id) stores nothing and returns the first row's id with `duplicate: true`.
- * Safe under concurrent deliveries of one event: exactly one of them adds the row.
+ * Safe under concurrent deliveries of one event: exactly one of them adds the row. With `job`,
+ * the same statement adds that job, keyed by the new row's id, for a new row only (and wakes the
+ * runners when it is due now): one round trip, no transaction of its own.
  */
 export async function recordProviderEvent(
   db: Queryable,
   delivery: ProviderEventDelivery,
+  job?: Omit<JobInput, "key">,
 ): Promise<{ id: string; duplicate: boolean }> {
   const { provider, eventId, eventType, rawBody, signatureOk, receivedAt } = delivery;
   if (eventId.trim() === "") throw new TypeError(`A ${provider} event needs its event id`);
@@ -41,11 +46,19 @@ export async function recordProviderEvent(
   if (rawBody.includes("\u0000")) {
     throw new TypeError(`${provider} event ${eventId}: the body holds a NUL character`);
   }
-  const [inserted] = await db
-    .insert(providerEvents)
-    .values({ provider, eventId, eventType, rawBody, signatureOk, receivedAt })
-    .onConflictDoNothing({ target: [providerEvents.provider, providerEvents.eventId] })
-    .returning({ id: providerEvents.id });
+  const id = randomUUID();
+  const queued = job ? sql`, queued AS (${jobInsertSql({ ...job, key: id }, sql`stored`)})` : sql``;
+  const wake = job && !job.runAt ? sql`, ${jobWakeSql(job.queue)}` : sql``;
+  const [inserted] = await queryRows<{ id: string }>(
+    db,
+    sql`WITH stored AS (
+          INSERT INTO provider_events (id, provider, event_id, event_type, raw_body, signature_ok,
+            received_at)
+          VALUES (${id}, ${provider}, ${eventId}, ${eventType}, ${rawBody}, ${signatureOk},
+            ${receivedAt.toISOString()})
+          ON CONFLICT (provider, event_id) DO NOTHING RETURNING id)${queued}
+        SELECT id::text AS id${wake} FROM stored`,
+  );
   if (inserted) return { id: inserted.id, duplicate: false };
   // The conflict waited for the first delivery's transaction to commit: its row is visible now.
   const [first] = await db

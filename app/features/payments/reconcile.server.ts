@@ -5,7 +5,7 @@
  * difference: the sum of the absolute amounts of every money difference it found, ₹0.00 when the
  * books, the bookings and the provider agree. Read-only: it changes nothing anywhere.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { addDays, type IsoDate, isIsoDate, todayIn, zonedDateTimeToUtc } from "~/lib/dates";
 import type { Env } from "~/lib/env.server";
 import type { Paise } from "~/lib/money";
@@ -185,7 +185,9 @@ export type ReportOptions = {
   timeZone?: string;
 };
 
-const WORLD = PLATFORM_ACCOUNTS.razorpay.id;
+/** Whether an account column names the provider's world account, any of its shards (decision 057). */
+const isProviderAccount = (column: SQL) =>
+  sql`(${column} = ${PLATFORM_ACCOUNTS.razorpay.id} OR ${column} LIKE ${`${PLATFORM_ACCOUNTS.razorpay.id}:%`})`;
 const SUSPENSE = PLATFORM_ACCOUNTS.suspense.id;
 const num = (value: string | number | null | undefined) => Number(value ?? 0);
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -243,6 +245,9 @@ export async function reconciliationReport(
   };
 }
 
+/** A world account's shard (`world:razorpay:c`), reported as the account itself. */
+const SHARD_SUFFIX = "^(world:[^:]+):[a-z]$";
+
 /** (b) The day's legs by account, and the platform's and the world's balances at its end. */
 async function dayMoney(db: Queryable, from: string, to: string) {
   const rows = await queryRows<{
@@ -261,7 +266,8 @@ async function dayMoney(db: Queryable, from: string, to: string) {
           UNION ALL
           SELECT from_account, 0::bigint, amount FROM day_legs
         )
-        SELECT regexp_replace(account, '^(booking|artist):[^:]+:', '\\1:*:') AS account,
+        SELECT regexp_replace(regexp_replace(account, '^(booking|artist):[^:]+:', '\\1:*:'),
+            ${SHARD_SUFFIX}, '\\1') AS account,
           sum(inflow) AS inflow, sum(outflow) AS outflow, count(*) AS legs
         FROM moves GROUP BY 1 ORDER BY 1`,
   );
@@ -272,10 +278,11 @@ async function dayMoney(db: Queryable, from: string, to: string) {
           SELECT l.from_account, l.to_account, l.amount FROM ledger_legs l
           JOIN ledger_txns t ON t.id = l.txn_id WHERE t.effective_at >= ${to}::timestamptz
         )
-        SELECT a.id AS account, a.balance
+        SELECT regexp_replace(a.id, ${SHARD_SUFFIX}, '\\1') AS account, sum(a.balance
           - coalesce((SELECT sum(amount) FROM later WHERE to_account = a.id), 0)
-          + coalesce((SELECT sum(amount) FROM later WHERE from_account = a.id), 0) AS balance
-        FROM ledger_accounts a WHERE a.id LIKE 'world:%' OR a.id LIKE 'platform:%' ORDER BY a.id`,
+          + coalesce((SELECT sum(amount) FROM later WHERE from_account = a.id), 0)) AS balance
+        FROM ledger_accounts a WHERE a.id LIKE 'world:%' OR a.id LIKE 'platform:%'
+        GROUP BY 1 ORDER BY 1`,
   );
   return {
     byAccount: rows.map((r) => ({
@@ -447,10 +454,10 @@ async function matchProvider(
   const worldMoves = await queryRows<{ key: string; net: string | number }>(
     db,
     sql`SELECT t.idempotency_key AS key,
-          sum(CASE WHEN l.from_account = ${WORLD} THEN l.amount ELSE -l.amount END) AS net
+          sum(CASE WHEN ${isProviderAccount(sql`l.from_account`)} THEN l.amount ELSE -l.amount END) AS net
         FROM ledger_txns t JOIN ledger_legs l ON l.txn_id = t.id
         WHERE t.effective_at >= ${from}::timestamptz AND t.effective_at < ${to}::timestamptz
-          AND (l.from_account = ${WORLD} OR l.to_account = ${WORLD})
+          AND (${isProviderAccount(sql`l.from_account`)} OR ${isProviderAccount(sql`l.to_account`)})
         GROUP BY t.idempotency_key`,
   );
   const cashOurs = worldMoves.reduce((sum, m) => sum + num(m.net), 0);
