@@ -41,6 +41,9 @@ export default [
   route("bookings/:bookingId/agreement.pdf", "routes/bookings.$bookingId.agreement-pdf.ts"),
   // Money through the platform (decision 055): pay what is due, come back from the provider
   route("bookings/:bookingId/pay", "routes/bookings.$bookingId.pay.ts"),
+  route("bookings/:bookingId/problem", "routes/bookings.$bookingId.problem.tsx"),
+  route("admin", "routes/admin.tsx"),
+  route("admin/problems/:reportId", "routes/admin.problems.$reportId.tsx"),
   route("payments/return", "routes/payments.return.ts"),
   route("settings/payouts", "routes/settings.payouts.tsx"),
   route("client-bookings", "routes/client-bookings.tsx"),

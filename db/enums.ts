@@ -29,7 +29,7 @@ export const EVENT_TYPES = [
   "Wedding",
 ] as const;
 export const ANALYTICS_EVENT_TYPES = ["view", "media_play", "share"] as const;
-export const ROLES = ["artist", "client", "admin"] as const;
+export const ROLES = ["artist", "client", "admin", "operator"] as const;
 
 /** A booking's terms, version by version (docs/decisions/047). */
 export const POLICY_CODES = ["flexible", "moderate", "strict"] as const;
@@ -102,4 +102,17 @@ export const MONEY_EVENT_KINDS = [
   "balance_reminder",
   "more_time_given",
   "cancelled_for_non_payment",
+  "problem_reported",
+  "problem_answered",
+  "problem_decided",
 ] as const;
+/** What a problem report is about (design money-and-terms §6; issue 42). */
+export const PROBLEM_CATEGORIES = [
+  "artist_no_show",
+  "not_as_agreed",
+  "balance_not_paid",
+  "venue_refused_entry",
+  "safety_or_conduct",
+  "other",
+] as const;
+export const PROBLEM_DECISIONS = ["refund_full", "refund_partial", "release"] as const;

@@ -46,6 +46,8 @@ import {
   PAYMENT_PURPOSES,
   PAYOUT_METHODS,
   POLICY_CODES,
+  PROBLEM_CATEGORIES,
+  PROBLEM_DECISIONS,
   PROVIDER_COMMAND_KINDS,
   PROVIDER_COMMAND_STATUSES,
   PROVIDER_EVENT_OUTCOMES,
@@ -1245,6 +1247,68 @@ export const moneyEvents = pgTable(
     index().on(t.bookingId, t.at),
     check("money_events_kind_check", oneOf("kind", MONEY_EVENT_KINDS)),
   ],
+);
+
+/**
+ * Problem reports (issue 42, decision 058): one per party per booking, from the confirmation until
+ * the payout's release time; the payout is held while one is undecided. The other party answers
+ * once; an operator decides, with a reason both parties see.
+ */
+export const problemReports = pgTable(
+  "problem_reports",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id),
+    party: text({ enum: AGREEMENT_PARTIES }).notNull(),
+    reporterUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    category: text({ enum: PROBLEM_CATEGORIES }).notNull(),
+    statement: text().notNull(),
+    reportedAt: timestamp({ withTimezone: true }).notNull(),
+    decisionDueAt: timestamp({ withTimezone: true }).notNull(),
+    answer: text(),
+    answeredAt: timestamp({ withTimezone: true }),
+    answeredByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    decision: text({ enum: PROBLEM_DECISIONS }),
+    refundPaise: bigint({ mode: "number" }),
+    decisionReason: text(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex().on(t.bookingId, t.party),
+    index().on(t.decidedAt, t.decisionDueAt),
+    check("problem_reports_category_check", oneOf("category", PROBLEM_CATEGORIES)),
+    check("problem_reports_party_check", oneOf("party", AGREEMENT_PARTIES)),
+    check("problem_reports_decision_check", oneOf("decision", PROBLEM_DECISIONS)),
+    check("problem_reports_statement_check", sql`length(${t.statement}) BETWEEN 1 AND 2000`),
+    check(
+      "problem_reports_answer_check",
+      sql`${t.answer} IS NULL OR length(${t.answer}) BETWEEN 1 AND 2000`,
+    ),
+    check(
+      "problem_reports_decided_check",
+      sql`(${t.decision} IS NULL) = (${t.decidedAt} IS NULL) AND (${t.decision} IS NULL) = (${t.decisionReason} IS NULL)`,
+    ),
+    check("problem_reports_refund_check", sql`${t.refundPaise} IS NULL OR ${t.refundPaise} >= 0`),
+  ],
+);
+
+/** Every operator action, with who and when (issue 42): append-only. */
+export const operatorLog = pgTable(
+  "operator_log",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** No foreign key: the log outlives the account (append-only, so nothing may null it). */
+    operatorUserId: text().notNull(),
+    operatorEmail: text().notNull(),
+    action: text().notNull(),
+    target: text().notNull(),
+    detail: jsonb().$type<Record<string, string | number | null>>().notNull().default({}),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.at)],
 );
 
 /**

@@ -88,6 +88,13 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "sharing -> music-sessions/music-sessions.server",
   // An agreement is signed by the CV's key: its DID and key id.
   "agreements -> credentials/did",
+  // Problem reports (decision 058): a decision refunds through the payments' one refund path and
+  // records its money events; an artist's no-show ends the agreement; the desk is for operators,
+  // whom the current user's roles name.
+  "problems -> payments/booking-payments.server",
+  "problems -> payments/money-events.server",
+  "problems -> agreements/agreements.server",
+  "problems -> accounts/accounts.server",
 ]);
 
 const ROOT = path.resolve(import.meta.dirname, "..");

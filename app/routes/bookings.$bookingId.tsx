@@ -65,6 +65,8 @@ import { listMessages, markMessagesRead, sendMessage } from "~/features/messages
 import { MessagesPanel } from "~/features/messages/messages-panel";
 import { MoneyPanel } from "~/features/payments/money-panel";
 import { moneyViewOf } from "~/features/payments/money-view.server";
+import { ProblemNotice } from "~/features/problems/problem-notice";
+import { problemSummaryOf } from "~/features/problems/problems.server";
 import { clientRecordText } from "~/features/trust/trust";
 import { getClientRecord } from "~/features/trust/trust.server";
 import type { SignedInActor } from "~/lib/actor";
@@ -101,12 +103,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!booking) notFound();
   const isArtist = isBookingArtist(user, booking);
   const now = context.clock.now();
-  const [messages, clientRecord, substitutes, terms, money] = await Promise.all([
+  const [messages, clientRecord, substitutes, terms, money, problems] = await Promise.all([
     listMessages(context, user, { booking }),
     isArtist ? getClientRecord(context, user, { clientUserId: booking.clientUserId }) : null,
     listSubstitutes(context, user, booking),
     bookingTermsOf(context, user, booking, now),
     moneyViewOf(context.db, booking.id, now),
+    problemSummaryOf(context, user, booking.id),
   ]);
   // Loading the page reads the conversation: the next message mails this party again.
   await markMessagesRead(context, user, booking);
@@ -128,6 +131,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     messages,
     terms,
     money,
+    problems,
     can: {
       quote: canSendQuote(user, booking),
       answerQuote: canAnswerQuote(user, booking),
@@ -642,6 +646,9 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
           timeZone={booking.timeZone}
           busy={busy}
         />
+      ) : null}
+      {loaderData.problems ? (
+        <ProblemNotice bookingId={booking.id} summary={loaderData.problems} />
       ) : null}
       {loaderData.substitutes ? (
         <SubstituteList

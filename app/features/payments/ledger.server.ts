@@ -198,3 +198,24 @@ export async function ledgerIntegrity(db: Queryable): Promise<LedgerIntegrity> {
     })),
   };
 }
+
+export type LedgerLine = {
+  key: string;
+  kind: string;
+  at: Date;
+  from: string;
+  to: string;
+  amountPaise: number;
+};
+
+/** A booking's ledger lines, one per leg, oldest first (the operator's desk). */
+export async function ledgerLinesOf(db: Queryable, bookingId: string): Promise<LedgerLine[]> {
+  const rows = await queryRows<LedgerLine & { at: Date | string; amountPaise: string | number }>(
+    db,
+    sql`SELECT t.idempotency_key AS key, t.kind, t.effective_at AS at, l.from_account AS "from",
+          l.to_account AS "to", l.amount AS "amountPaise"
+        FROM ledger_txns t JOIN ledger_legs l ON l.txn_id = t.id
+        WHERE t.booking_id = ${bookingId} ORDER BY t.effective_at, t.id, l.from_account`,
+  );
+  return rows.map((r) => ({ ...r, at: new Date(r.at), amountPaise: Number(r.amountPaise) }));
+}

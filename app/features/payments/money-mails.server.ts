@@ -177,6 +177,33 @@ export function moneyMailText(
             ],
           }
         : null;
+    case "problem_reported": {
+      const by = row.detail.party === "client" ? "client" : "artist";
+      if (to === by) return null;
+      return {
+        subject: `A problem was reported on your booking for ${row.eventDate}`,
+        paragraphs: [
+          `${by === "client" ? client : artist} reported a problem: ${String(row.detail.category ?? "")}. The payout is on hold until GigLedger decides, by ${String(row.detail.dueDate ?? "")}.`,
+          "You may answer once, from the booking's problem page.",
+        ],
+      };
+    }
+    case "problem_answered": {
+      const by = row.detail.party === "client" ? "client" : "artist";
+      if (to === by) return null;
+      return {
+        subject: `Your problem report for ${row.eventDate} was answered`,
+        paragraphs: ["The other party answered. GigLedger now decides and tells you both."],
+      };
+    }
+    case "problem_decided":
+      return {
+        subject: `GigLedger decided the problem report for ${row.eventDate}`,
+        paragraphs: [
+          String(row.detail.outcome ?? ""),
+          `The reason: ${String(row.detail.reason ?? "")}`,
+        ],
+      };
     case "cancelled_for_non_payment":
       return {
         subject: `Booking for ${row.eventDate} cancelled: not paid`,

@@ -31,6 +31,9 @@ const MONEY_EVENT_WORDS: Record<MoneyEventKind, string> = {
   balance_reminder: "Balance reminder sent",
   more_time_given: "The artist gave more time for the balance",
   cancelled_for_non_payment: "Cancelled: not paid in time",
+  problem_reported: "A problem was reported: the payout is on hold",
+  problem_answered: "The other party answered the problem report",
+  problem_decided: "GigLedger decided the problem report",
 };
 
 /** The timeline's words for one event: a refund says whose cancellation decided it. */

@@ -77,8 +77,7 @@ type Tx = Queryable;
 
 /**
  * Payouts whose time has come (the event's end + 48 hours by the app's clock), not yet released,
- * of bookings that stand: a release command each. A problem reported on the booking (issue 42)
- * will hold it here.
+ * of bookings that stand and no undecided problem report holds: a release command each.
  */
 export async function releaseDuePayouts(tx: Tx, now: Date) {
   const due = await queryRows<{ id: string }>(
@@ -90,6 +89,9 @@ export async function releaseDuePayouts(tx: Tx, now: Date) {
             AND t.released_at IS NULL)
           AND NOT EXISTS (SELECT 1 FROM provider_commands c WHERE c.booking_id = b.id
             AND c.kind = 'release_transfer' AND c.status <> 'succeeded')
+          -- Held while a problem report is undecided; never after a full refund (decision 058).
+          AND NOT EXISTS (SELECT 1 FROM problem_reports p WHERE p.booking_id = b.id
+            AND (p.decision IS NULL OR p.decision = 'refund_full'))
         ORDER BY b.release_at LIMIT 200`,
   );
   for (const booking of due)

@@ -33,12 +33,14 @@ export function paidAndAgreedAtOf(b: SQL): SQL<Date | null> {
 }
 
 /**
- * The place for issue 42's problem reports: a booking with a problem reported (open, or decided
- * against the artist) is never Paid & agreed. Reporting one must then also queue the session's
- * credential (queueCredentialRefresh, or a trigger like migration 0022's). No reports exist yet.
+ * No problem was reported on the booking that stands (issue 42, decision 058): a report that is
+ * open, or decided with a refund, keeps it from Paid & agreed; one decided for the artist (release)
+ * does not. Migration 0024's trigger re-signs the session's credential when a report comes or is
+ * decided.
  */
-function noProblemReported(_b: SQL): SQL {
-  return sql`TRUE`;
+function noProblemReported(b: SQL): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM problem_reports pa_p WHERE pa_p.booking_id = ${b}.id
+      AND (pa_p.decision IS NULL OR pa_p.decision <> 'release'))`;
 }
 
 /** `(a, b, c)` for an `IN`. */
