@@ -197,30 +197,18 @@ export default function ProblemDecision({ loaderData, actionData }: Route.Compon
         <h2 id="ledger-title" className="text-lg font-semibold">
           Ledger lines
         </h2>
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th className="pr-3">When</th>
-                <th className="pr-3">Key</th>
-                <th className="pr-3">From → to</th>
-                <th className="text-right">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.ledger.map((l) => (
-                <tr key={`${l.key}-${l.from}-${l.to}`} className="align-top">
-                  <td className="pr-3 whitespace-nowrap">{l.at}</td>
-                  <td className="pr-3 break-all">{l.key}</td>
-                  <td className="pr-3 break-all">
-                    {l.from} → {l.to}
-                  </td>
-                  <td className="text-right whitespace-nowrap">{l.amount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="mt-2 divide-y divide-slate-200 text-sm">
+          {loaderData.ledger.map((l) => (
+            <li key={`${l.key}-${l.from}-${l.to}`} className="py-2 [overflow-wrap:anywhere]">
+              <p>
+                <span className="font-medium">{l.amount}</span> · {l.at} · {l.key}
+              </p>
+              <p className="text-slate-700">
+                {l.from} → {l.to}
+              </p>
+            </li>
+          ))}
+        </ul>
       </Card>
     </main>
   );
