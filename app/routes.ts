@@ -42,8 +42,11 @@ export default [
   // Money through the platform (decision 055): pay what is due, come back from the provider
   route("bookings/:bookingId/pay", "routes/bookings.$bookingId.pay.ts"),
   route("bookings/:bookingId/problem", "routes/bookings.$bookingId.problem.tsx"),
+  route("bookings/:bookingId/rate-client", "routes/bookings.$bookingId.rate-client.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/problems/:reportId", "routes/admin.problems.$reportId.tsx"),
+  route("admin/reconciliation/:day", "routes/admin.reconciliation.$day.tsx"),
+  route("admin/accounting.csv", "routes/admin.accounting-csv.ts"),
   route("payments/return", "routes/payments.return.ts"),
   route("settings/payouts", "routes/settings.payouts.tsx"),
   route("client-bookings", "routes/client-bookings.tsx"),

@@ -1295,6 +1295,66 @@ export const problemReports = pgTable(
   ],
 );
 
+/** Files attached to a problem report or to its answer, stored and hashed like session media. */
+export const problemFiles = pgTable(
+  "problem_files",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reportId: uuid()
+      .notNull()
+      .references(() => problemReports.id),
+    side: text({ enum: ["report", "answer"] as const }).notNull(),
+    name: text().notNull(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    sha256: text().notNull(),
+    storageKey: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index().on(t.reportId),
+    check("problem_files_side_check", sql`${t.side} IN ('report', 'answer')`),
+    check("problem_files_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check("problem_files_size_check", sql`${t.sizeBytes} > 0`),
+  ],
+);
+
+/** The reconciliation report of each day, kept by the daily job for the operator's desk. */
+export const reconciliationRuns = pgTable("reconciliation_runs", {
+  day: date({ mode: "string" }).primaryKey(),
+  unexplainedPaise: bigint({ mode: "number" }).notNull(),
+  clean: boolean().notNull(),
+  report: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * An artist's rating of a client after a completed booking (issue 42, two-way trust): shown to
+ * other artists beside the client's record on the client's later requests. One per booking.
+ */
+export const clientRatings = pgTable(
+  "client_ratings",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    clientUserId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    artistProfileId: uuid().references(() => artistProfiles.id, { onDelete: "set null" }),
+    stars: integer().notNull(),
+    comment: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index().on(t.clientUserId),
+    check("client_ratings_stars_check", sql`${t.stars} BETWEEN 1 AND 5`),
+    check("client_ratings_comment_check", sql`${t.comment} IS NULL OR length(${t.comment}) <= 500`),
+  ],
+);
+
 /** Every operator action, with who and when (issue 42): append-only. */
 export const operatorLog = pgTable(
   "operator_log",

@@ -77,10 +77,12 @@ export function jobInsertSql(job: JobInput, from?: SQL): SQL {
 /**
  * The DELETE that drops a job still waiting (no runner has taken it), for a statement of the
  * caller's: work done early removes the job that was its safety net, never waiting for a runner.
+ * (`failed_at IS NULL` lets it use the waiting jobs' unique index.)
  */
 export const jobDropSql = (queue: string, key: string): SQL => sql`
   DELETE FROM jobs WHERE id IN (
-    SELECT id FROM jobs WHERE queue = ${queue} AND key = ${key} AND lease IS NULL
+    SELECT id FROM jobs WHERE queue = ${queue} AND key = ${key} AND failed_at IS NULL
+      AND lease IS NULL
     FOR UPDATE SKIP LOCKED)`;
 
 /** The expression that wakes the runners of `queue` once the statement's transaction commits. */

@@ -4,7 +4,16 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import {
+  failedCalls,
+  failedEvents,
+  moneyToday,
+  reconciliationRuns,
+  retryCall,
+  retryEvent,
+} from "~/features/payments/desk.server";
+import {
   addOperator,
+  logOperatorAction,
   operatorLogOf,
   operatorsOf,
   removeOperator,
@@ -16,6 +25,7 @@ import { formatLongDate } from "~/lib/date-text";
 import { formatShortWallClock, todayIn } from "~/lib/dates";
 import { readForm, replyError, replyProblem } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { formatPaise } from "~/lib/money-text";
 import { isProblem } from "~/lib/problem";
 import { redirectWithToast } from "~/lib/toast.server";
 import { usePending } from "~/lib/use-pending";
@@ -28,13 +38,17 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireOperator(request, context);
-  const [queue, operators, log] = await Promise.all([
+  const now = context.clock.now();
+  const tz = context.env.timeZone;
+  const [queue, operators, log, today, calls, events, runs] = await Promise.all([
     problemQueue(context.db),
     operatorsOf(context.db),
     operatorLogOf(context.db, 30),
+    moneyToday(context.db, now, tz),
+    failedCalls(context.db),
+    failedEvents(context.db),
+    reconciliationRuns(context.db, 30),
   ]);
-  const now = context.clock.now();
-  const tz = context.env.timeZone;
   const item = (p: (typeof queue.open)[number]) => ({
     id: p.id,
     bookingId: p.bookingId,
@@ -53,6 +67,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     open: queue.open.map(item),
     decided: queue.decided.map(item),
     operators,
+    today: {
+      day: formatLongDate(today.day),
+      held: formatPaise(today.heldPaise),
+      heldBookings: today.heldBookings,
+      released: formatPaise(today.releasedTodayPaise),
+      releasedBookings: today.releasedTodayBookings,
+      due: today.dueToday.map((d) => ({
+        bookingId: d.bookingId,
+        at: formatShortWallClock(d.releaseAt, tz),
+        heldByProblem: d.heldByProblem,
+      })),
+    },
+    calls: calls.map((c) => ({
+      ...c,
+      createdAt: formatShortWallClock(c.createdAt, tz),
+    })),
+    events: events.map((e) => ({ ...e, receivedAt: formatShortWallClock(e.receivedAt, tz) })),
+    runs: runs.map((r) => ({
+      day: r.day,
+      dayText: formatLongDate(r.day),
+      difference: formatPaise(r.unexplainedPaise),
+      clean: r.clean,
+    })),
+    month: todayIn(tz, now).slice(0, 7),
     log: log.map((l) => ({
       ...l,
       at: formatShortWallClock(l.at, tz),
@@ -65,15 +103,39 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireOperator(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
+  const by = { id: user.id, email: user.email };
+  const at = context.clock.now();
+  if (intent === "retryCall" || intent === "retryEvent") {
+    const id = String(form.get("id") ?? "");
+    const done = await context.db.transaction(async (tx) => {
+      const retried = intent === "retryCall" ? await retryCall(tx, id) : await retryEvent(tx, id);
+      if (retried)
+        await logOperatorAction(tx, by, {
+          action: intent === "retryCall" ? "payments.retry_call" : "payments.retry_event",
+          target: intent === "retryCall" ? `command:${id}` : `event:${retried}`,
+          at,
+        });
+      return retried;
+    });
+    if (!done)
+      return replyError(
+        404,
+        "There is no such failed call or event (it may have been retried already).",
+      );
+    return redirectWithToast(
+      "/admin",
+      { title: "Retrying", description: "The job runs it again in a moment." },
+      { status: 303 },
+    );
+  }
   const email = String(form.get("email") ?? "").trim();
   if (intent !== "addOperator" && intent !== "removeOperator")
     return replyError(400, "Unknown request.");
   if (!email || email.length > 320 || !email.includes("@"))
     return replyError(400, "Write the e-mail address of the account.");
-  const by = { id: user.id, email: user.email };
   try {
-    if (intent === "addOperator") await addOperator(context.db, by, email, context.clock.now());
-    else await removeOperator(context.db, by, email, context.clock.now());
+    if (intent === "addOperator") await addOperator(context.db, by, email, at);
+    else await removeOperator(context.db, by, email, at);
   } catch (error) {
     if (isProblem(error)) return replyProblem(error, { values: { email } });
     throw error;
@@ -144,6 +206,137 @@ export default function OperatorDesk({ loaderData, actionData }: Route.Component
           </ul>
         </Card>
       ) : null}
+      <Card as="section" aria-labelledby="money-title">
+        <h2 id="money-title" className="text-lg font-semibold">
+          Money today ({loaderData.today.day})
+        </h2>
+        <dl className="mt-3 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+          <div className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-slate-600">Held for artists</dt>
+            <dd className="font-semibold">
+              {loaderData.today.held} · {loaderData.today.heldBookings} bookings
+            </dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-slate-600">Due for release today</dt>
+            <dd className="font-semibold">{loaderData.today.due.length} bookings</dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-slate-600">Released today</dt>
+            <dd className="font-semibold">
+              {loaderData.today.released} · {loaderData.today.releasedBookings} bookings
+            </dd>
+          </div>
+        </dl>
+        {loaderData.today.due.length > 0 ? (
+          <ul className="mt-3 space-y-1 text-sm">
+            {loaderData.today.due.map((d) => (
+              <li key={d.bookingId} className="[overflow-wrap:anywhere]">
+                {d.at} · booking {d.bookingId}
+                {d.heldByProblem ? " · held by a problem report" : ""}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Card>
+      <Card as="section" aria-labelledby="failed-title">
+        <h2 id="failed-title" className="text-lg font-semibold">
+          Failed provider calls and events
+        </h2>
+        {loaderData.calls.length === 0 && loaderData.events.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">Nothing failed.</p>
+        ) : null}
+        <ul className="mt-2 divide-y divide-slate-200 text-sm">
+          {loaderData.calls.map((c) => (
+            <li
+              key={c.id}
+              className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <span className="[overflow-wrap:anywhere]">
+                {c.kind} for booking {c.bookingId} ·{" "}
+                {c.status === "needs_attention" ? "refused" : "failing"} after {c.attempts} attempts
+                · {c.lastError ?? "no error kept"} ({c.createdAt})
+              </span>
+              <Form method="post">
+                <input type="hidden" name="id" value={c.id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="retryCall"
+                  variant="outline"
+                  disabled={busy}
+                >
+                  Retry call
+                </Button>
+              </Form>
+            </li>
+          ))}
+          {loaderData.events.map((e) => (
+            <li
+              key={e.id}
+              className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <span className="[overflow-wrap:anywhere]">
+                {e.eventType} {e.eventId} ·{" "}
+                {e.outcome ?? `not applied after ${e.attempts} attempts`} ({e.receivedAt})
+              </span>
+              <Form method="post">
+                <input type="hidden" name="id" value={e.id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="retryEvent"
+                  variant="outline"
+                  disabled={busy}
+                >
+                  Apply again
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Card as="section" aria-labelledby="reconciliation-title">
+        <h2 id="reconciliation-title" className="text-lg font-semibold">
+          Reconciliation by day
+        </h2>
+        {loaderData.runs.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">
+            No day reconciled yet: the daily job keeps each day's report from the next day on.
+          </p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm">
+            {loaderData.runs.map((r) => (
+              <li key={r.day}>
+                <Link to={`/admin/reconciliation/${r.day}`} className="text-brand-700 underline">
+                  {r.dayText}
+                </Link>
+                : unexplained difference {r.difference}
+                {r.clean ? "" : " · needs a look"}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form
+          method="get"
+          action="/admin/accounting.csv"
+          reloadDocument
+          className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
+          <div>
+            <Field
+              label="Month for the accountant"
+              name="month"
+              type="month"
+              defaultValue={loaderData.month}
+              required
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            Download commission, GST and TDS (CSV)
+          </Button>
+        </Form>
+      </Card>
       <Card as="section" aria-labelledby="operators-title">
         <h2 id="operators-title" className="text-lg font-semibold">
           Operators

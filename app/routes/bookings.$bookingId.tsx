@@ -67,7 +67,7 @@ import { MoneyPanel } from "~/features/payments/money-panel";
 import { moneyViewOf } from "~/features/payments/money-view.server";
 import { ProblemNotice } from "~/features/problems/problem-notice";
 import { problemSummaryOf } from "~/features/problems/problems.server";
-import { clientRecordText } from "~/features/trust/trust";
+import { clientRatingText, clientRecordText } from "~/features/trust/trust";
 import { getClientRecord } from "~/features/trust/trust.server";
 import type { SignedInActor } from "~/lib/actor";
 import { formatLongDate, formatWallClock } from "~/lib/dates";
@@ -492,6 +492,26 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
           <p className="text-slate-600">{booking.clientEmail}</p>
           {loaderData.clientRecord ? (
             <p className="mt-1 text-slate-700">{clientRecordText(loaderData.clientRecord)}</p>
+          ) : null}
+          {loaderData.clientRecord && clientRatingText(loaderData.clientRecord) ? (
+            <div className="mt-1 text-slate-700">
+              <p>{clientRatingText(loaderData.clientRecord)}</p>
+              {loaderData.clientRecord.ratings.latest
+                .filter((r) => r.comment)
+                .map((r) => (
+                  <p key={r.comment} className="italic">
+                    “{r.comment}” ({r.stars}/5)
+                  </p>
+                ))}
+            </div>
+          ) : null}
+          {isArtist && booking.status === "completed" ? (
+            <Link
+              to={`/bookings/${booking.id}/rate-client`}
+              className="mt-2 inline-block text-brand-700 underline"
+            >
+              Rate the client
+            </Link>
           ) : null}
           {/* In the artist's zone, like the event's date and every time on this page. */}
           <p className="mt-1 text-slate-500">

@@ -18,6 +18,7 @@ import {
   type PaymentHooks,
   paidPaiseOf,
 } from "./booking-payments.server";
+import { keepYesterdaysReconciliation } from "./desk.server";
 import { recordMoneyEvent } from "./money-events.server";
 import { moneyMailJobs } from "./money-mails.server";
 import { commandJobs, type FaultPoint } from "./payment-commands.server";
@@ -31,6 +32,7 @@ export const RELEASE_QUEUE = "payments.release";
 export const LAPSE_QUEUE = "payments.lapse";
 export const REMINDERS_QUEUE = "payments.reminders";
 export const RECONCILE_QUEUE = "payments.reconcile";
+export const DAILY_RECONCILIATION_QUEUE = "payments.reconcile-daily";
 
 export function paymentJobs(ctx: Ctx, hooks: PaymentHooks, fault?: FaultPoint): QueueHandler[] {
   if (ctx.env.payments.mode === "off") return [];
@@ -68,6 +70,15 @@ export function paymentJobs(ctx: Ctx, hooks: PaymentHooks, fault?: FaultPoint): 
       leaseSeconds: 240,
       outside: async () => {
         await reconcilePendingIntents(ctx, hooks);
+      },
+    },
+    {
+      // Yesterday's reconciliation report, kept for the operator's desk (decision 058).
+      queue: DAILY_RECONCILIATION_QUEUE,
+      everySeconds: 3600,
+      leaseSeconds: 600,
+      outside: async () => {
+        await keepYesterdaysReconciliation(ctx.db, ctx.env, ctx.clock.now());
       },
     },
   ];

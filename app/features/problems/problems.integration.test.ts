@@ -1,10 +1,25 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateClient } from "~/features/bookings/client-ratings.server";
+import {
+  accountingCsv,
+  failedCalls,
+  failedEvents,
+  keepYesterdaysReconciliation,
+  moneyToday,
+  reconciliationRunOf,
+  reconciliationRuns,
+  retryCall,
+  retryEvent,
+} from "~/features/payments/desk.server";
 import { bookingAccountsOf, ledgerIntegrity } from "~/features/payments/ledger.server";
 import { paymentProviderOf } from "~/features/payments/provider.server";
+import { signRazorpayWebhook } from "~/features/payments/webhook-signature";
+import { getClientRecord } from "~/features/trust/trust.server";
 import type { SignedInActor } from "~/lib/actor";
 import { isLocalClock, type LocalClock } from "~/lib/clock.server";
+import { addDays, todayIn } from "~/lib/dates";
 import { runQueuesNow } from "~/lib/jobs.server";
 import { isProblem } from "~/lib/problem";
 import { queryRows } from "~db/client";
@@ -306,5 +321,137 @@ describe("operators", () => {
     const log = await operatorLogOf(database.db);
     expect(log.slice(0, 2).map((l) => l.action)).toEqual(["operator.remove", "operator.add"]);
     await expect(database.db.execute(sql`DELETE FROM operator_log`)).rejects.toThrow();
+  });
+});
+
+describe("the desk's money", () => {
+  it("counts today's money, lists and retries failed calls and events, keeps yesterday's reconciliation, and writes the month's CSV", async () => {
+    clock.reset();
+    const booking = await paidBooking(45);
+    const today = await moneyToday(database.db, clock.now(), app.env.timeZone);
+    expect(today.heldPaise).toBeGreaterThan(0);
+    expect(today.heldBookings).toBeGreaterThan(0);
+
+    // A call the provider refused: listed, and back to pending with its job on retry, once.
+    const [command] = await queryRows<{ id: string }>(
+      database.db,
+      sql`INSERT INTO provider_commands (kind, booking_id, idempotency_key, request, status,
+            attempts, last_error)
+          VALUES ('refund', ${booking.bookingId}, ${`desk-${booking.bookingId}`},
+            '{"paymentId":"pay_none","amountPaise":100,"reason":"desk"}'::jsonb,
+            'needs_attention', 1, 'The id provided does not exist')
+          RETURNING id`,
+    );
+    expect((await failedCalls(database.db)).map((c) => c.id)).toContain(command?.id);
+    expect(await database.db.transaction((tx) => retryCall(tx, String(command?.id)))).toBe(
+      booking.bookingId,
+    );
+    const [waiting] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM jobs WHERE queue = 'payments.commands'
+            AND key = ${booking.bookingId} AND failed_at IS NULL`,
+    );
+    expect(waiting?.n).toBe(1);
+    expect((await failedCalls(database.db)).map((c) => c.id)).not.toContain(command?.id);
+    // Not the provider's, the command is marked again when run; leave it out of the books.
+    await database.db.execute(
+      sql`UPDATE provider_commands SET status = 'succeeded' WHERE id = ${String(command?.id)}`,
+    );
+    expect(await database.db.transaction((tx) => retryCall(tx, String(command?.id)))).toBeNull();
+
+    // An event for a payment request that does not exist: an orphan, listed, applied again.
+    const body = JSON.stringify({
+      entity: "event",
+      event: "payment_link.paid",
+      payload: {
+        payment_link: {
+          entity: { id: "plink_x", reference_id: "00000000-0000-4000-8000-000000000000" },
+        },
+        payment: { entity: { id: "pay_orphan_desk", amount: 100, status: "captured" } },
+      },
+    });
+    const secret = app.env.payments.mode === "off" ? "" : app.env.payments.webhookSecret;
+    const posted = await app.request("/webhooks/razorpay", {
+      method: "POST",
+      body,
+      headers: {
+        "content-type": "application/json",
+        "x-razorpay-event-id": "evt_orphan_desk",
+        "x-razorpay-signature": signRazorpayWebhook(Buffer.from(body), secret),
+      },
+    });
+    expect(posted.status).toBe(200);
+    const orphan = (await failedEvents(database.db)).find((e) => e.eventId === "evt_orphan_desk");
+    expect(orphan?.outcome).toBe("orphan");
+    expect(await database.db.transaction((tx) => retryEvent(tx, String(orphan?.id)))).toBe(
+      "evt_orphan_desk",
+    );
+    await drain();
+    expect(
+      (await failedEvents(database.db)).find((e) => e.eventId === "evt_orphan_desk")?.attempts,
+    ).toBe(2);
+
+    // The daily job keeps yesterday's report once.
+    await keepYesterdaysReconciliation(database.db, app.env, clock.now());
+    const yesterday = addDays(todayIn(app.env.timeZone, clock.now()), -1);
+    const runs = await reconciliationRuns(database.db);
+    expect(runs.map((r) => r.day)).toContain(yesterday);
+    expect(await reconciliationRunOf(database.db, yesterday)).toContain("Unexplained difference");
+
+    // The month's CSV: a line per commission invoice issued this month, and the totals.
+    const month = todayIn(app.env.timeZone, new Date()).slice(0, 7);
+    const csv = await accountingCsv(database.db, month, {
+      timeZone: app.env.timeZone,
+      invoicePrefix: app.env.invoicePrefix,
+    });
+    const lines = String(csv).trim().split("\n");
+    expect(lines[0]).toBe("invoice,date,booking,artist,commission_inr,gst_inr,tds_inr");
+    expect(lines.at(-1)).toMatch(new RegExp(`^total ${month},`));
+    expect(
+      await accountingCsv(database.db, "2026-13", {
+        timeZone: "Asia/Kolkata",
+        invoicePrefix: "GL",
+      }),
+    ).toBeNull();
+  });
+});
+
+describe("two-way trust", () => {
+  it("the artist rates the client of a completed booking once, and other artists see it", async () => {
+    clock.reset();
+    const booking = await paidBooking(46);
+    expect(
+      await refusal(
+        rateClient(ctx, artist(booking), booking.bookingId, { stars: 5, comment: null }),
+      ),
+    ).toBe("conflict");
+    await database.db.execute(
+      sql`UPDATE bookings SET status = 'completed' WHERE id = ${booking.bookingId}`,
+    );
+    expect(
+      await refusal(
+        rateClient(ctx, client(booking), booking.bookingId, { stars: 1, comment: null }),
+      ),
+    ).toBe("not_found");
+    await rateClient(ctx, artist(booking), booking.bookingId, {
+      stars: 4,
+      comment: "Clear brief, paid on time.",
+    });
+    expect(
+      await refusal(
+        rateClient(ctx, artist(booking), booking.bookingId, { stars: 1, comment: null }),
+      ),
+    ).toBe("conflict");
+    // Another artist the client asks sees it beside the client's record.
+    const next = await bookingWithPayouts(ctx, provider(), { daysAhead: 47 });
+    await database.db.execute(
+      sql`UPDATE bookings SET client_user_id = ${booking.client.id} WHERE id = ${next.bookingId}`,
+    );
+    const record = await getClientRecord(ctx, artist(next), { clientUserId: booking.client.id });
+    expect(record?.ratings).toEqual({
+      count: 1,
+      average: 4,
+      latest: [{ stars: 4, comment: "Clear brief, paid on time." }],
+    });
   });
 });

@@ -46,7 +46,13 @@ async function operatorCount() {
   return row?.n ?? -1;
 }
 
-const ADDRESSES = ["/admin", `/admin/problems/${randomUUID()}`, "/admin/problems/not-a-uuid"];
+const ADDRESSES = [
+  "/admin",
+  `/admin/problems/${randomUUID()}`,
+  "/admin/problems/not-a-uuid",
+  "/admin/reconciliation/2026-11-27",
+  "/admin/accounting.csv?month=2026-11",
+];
 
 describe("the operator's desk", () => {
   it("opens for an operator", async () => {
@@ -105,6 +111,49 @@ describe("the operator's desk", () => {
     );
     expect(bad.status).toBe(400);
     expect(await operatorCount()).toBe(before);
+  });
+
+  it("gives an operator the accountant's CSV, and refuses a bad month with words", async () => {
+    const csv = await app.request("/admin/accounting.csv?month=2026-11", {
+      headers: { Cookie: operator.cookie },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect((await csv.text()).split("\n")[0]).toBe(
+      "invoice,date,booking,artist,commission_inr,gst_inr,tds_inr",
+    );
+    const bad = await app.request("/admin/accounting.csv?month=2026-13", {
+      headers: { Cookie: operator.cookie },
+    });
+    expect(bad.status).toBe(400);
+    const retried = await postForm(
+      app,
+      "/admin",
+      { intent: "retryCall", id: randomUUID() },
+      operator.cookie,
+    );
+    expect(retried.status).toBe(404);
+  });
+
+  it("keeps the client rating page to the booking's artist", async () => {
+    const res = await app.request(`/bookings/${randomUUID()}/rate-client`, {
+      headers: { Cookie: artist.cookie },
+    });
+    expect(res.status).toBe(404);
+    const posted = await postForm(
+      app,
+      `/bookings/${randomUUID()}/rate-client`,
+      { stars: "5" },
+      artist.cookie,
+    );
+    expect(posted.status).toBe(404);
+    const hostile = await postForm(
+      app,
+      `/bookings/${randomUUID()}/rate-client`,
+      { stars: "9", comment: "x".repeat(600) },
+      artist.cookie,
+    );
+    expect(hostile.status).toBe(400);
   });
 
   it("keeps a booking's problem page to its parties", async () => {

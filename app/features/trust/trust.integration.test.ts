@@ -257,6 +257,7 @@ describe("a client's record, for the artist reading their request", () => {
     expect(await getClientRecord(ctx, artistActor(artist), { clientUserId: client.id })).toEqual({
       completedBookings: 1,
       cancelledBookings: 1,
+      ratings: { count: 0, average: null, latest: [] },
     });
     // An artist the client never asked learns nothing.
     const stranger = await createArtist({ db: database.db });

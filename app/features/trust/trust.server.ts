@@ -238,5 +238,24 @@ export async function getClientRecord(
       FROM bookings WHERE client_user_id = ${input.clientUserId}::uuid`,
   );
   if (!row?.asked) return null;
-  return { completedBookings: row.completed, cancelledBookings: row.cancelled };
+  const rated = await queryRows<{
+    stars: number;
+    comment: string | null;
+    count: number;
+    average: number | null;
+  }>(
+    ctx.db,
+    sql`SELECT stars, comment, count(*) OVER ()::int AS count, avg(stars) OVER ()::float AS average
+        FROM client_ratings WHERE client_user_id = ${input.clientUserId}::uuid
+        ORDER BY created_at DESC`,
+  );
+  return {
+    completedBookings: row.completed,
+    cancelledBookings: row.cancelled,
+    ratings: {
+      count: rated[0]?.count ?? 0,
+      average: rated[0]?.average ?? null,
+      latest: rated.slice(0, 3).map((r) => ({ stars: r.stars, comment: r.comment })),
+    },
+  };
 }

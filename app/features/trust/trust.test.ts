@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cancellationText, clientRecordText, formatWait, responseRateText } from "./trust";
+import {
+  cancellationText,
+  clientRatingText,
+  clientRecordText,
+  formatWait,
+  responseRateText,
+} from "./trust";
 
 describe("trust figures in words", () => {
   it.each([
@@ -26,11 +32,19 @@ describe("trust figures in words", () => {
     expect(cancellationText({ confirmed: 12, cancelled: 1 })).toBe(
       "Cancelled 1 of 12 confirmed bookings in 12 months",
     );
-    expect(clientRecordText({ completedBookings: 0, cancelledBookings: 0 })).toBe(
+    const none = { count: 0, average: null, latest: [] };
+    expect(clientRecordText({ completedBookings: 0, cancelledBookings: 0, ratings: none })).toBe(
       "New to GigLedger bookings",
     );
-    expect(clientRecordText({ completedBookings: 3, cancelledBookings: 1 })).toBe(
+    expect(clientRecordText({ completedBookings: 3, cancelledBookings: 1, ratings: none })).toBe(
       "3 completed bookings and 1 cancellation here",
+    );
+    const rated = { count: 2, average: 4.5, latest: [{ stars: 5, comment: null }] };
+    expect(
+      clientRatingText({ completedBookings: 3, cancelledBookings: 0, ratings: none }),
+    ).toBeNull();
+    expect(clientRatingText({ completedBookings: 3, cancelledBookings: 0, ratings: rated })).toBe(
+      "Rated 4.5 of 5 by artists (2 ratings)",
     );
   });
 });

@@ -23,7 +23,16 @@ type CancellationFigures = {
 
 export type TrustFigures = { response: ResponseFigures; cancellations: CancellationFigures };
 
-export type ClientRecord = { completedBookings: number; cancelledBookings: number };
+export type ClientRecord = {
+  completedBookings: number;
+  cancelledBookings: number;
+  /** Artists' ratings of this client after completed bookings (issue 42), newest first. */
+  ratings: {
+    count: number;
+    average: number | null;
+    latest: { stars: number; comment: string | null }[];
+  };
+};
 
 export type CountedRequest = {
   /** The first of the client's requests that day. */
@@ -72,6 +81,12 @@ export function formatWait(minutes: number): string {
   const hours = Math.round(minutes / 60);
   if (hours < 48) return `${hours} h`;
   return plural(Math.round(hours / 24), "day");
+}
+
+/** "Rated 4.5 of 5 by artists (2 ratings)", or null before any rating. */
+export function clientRatingText(c: ClientRecord): string | null {
+  if (c.ratings.count === 0 || c.ratings.average === null) return null;
+  return `Rated ${c.ratings.average.toFixed(1)} of 5 by artists (${plural(c.ratings.count, "rating")})`;
 }
 
 /** "3 completed bookings and 1 cancellation here" for an artist reading a request. */
