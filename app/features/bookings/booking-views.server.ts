@@ -46,6 +46,8 @@ export type BookingView = BookingParties & {
   createdAt: Date;
   /** A quote of the artist's is open: the client has it to answer (decision 047). */
   quoteOpen: boolean;
+  /** The client reported an artist no-show not decided against them, on or before the day. */
+  noShowReported: boolean;
 };
 
 // ─── The status as of the artist's today ──────────────────────────────────────────────────────
@@ -110,6 +112,11 @@ function viewQuery(db: Queryable, appZone: string, now: Date) {
       createdAt: bookings.createdAt,
       quoteOpen: sql<boolean>`EXISTS (SELECT 1 FROM offers o
         WHERE o.booking_id = ${bookings.id} AND o.status = 'open' AND o.kind = 'quote')`,
+      // The client reported that the artist did not show up, and it was not decided against them
+      // (issue 42): substitutes are offered on the day itself.
+      noShowReported: sql<boolean>`(${bookings.eventDate} >= ${today} AND EXISTS (
+        SELECT 1 FROM problem_reports p WHERE p.booking_id = ${bookings.id} AND p.party = 'client'
+          AND p.category = 'artist_no_show' AND (p.decision IS NULL OR p.decision <> 'release')))`,
     })
     .from(bookings)
     .leftJoin(artistProfiles, eq(artistProfiles.id, bookings.artistProfileId))
@@ -151,6 +158,7 @@ function toView(row: Row): BookingView {
     timeZone: row.timeZone,
     createdAt: row.createdAt,
     quoteOpen: row.quoteOpen === true,
+    noShowReported: row.noShowReported === true,
   };
 }
 

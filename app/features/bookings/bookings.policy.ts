@@ -68,13 +68,17 @@ export const canAddBookingToCalendar = (actor: Actor, b: BookingParties) =>
  */
 export const canSeeSubstitutes = (
   actor: Actor,
-  b: BookingParties & { cancelledBy: "client" | "artist" | null; artistProfileId: string | null },
+  b: BookingParties & {
+    cancelledBy: "client" | "artist" | null;
+    artistProfileId: string | null;
+    noShowReported?: boolean;
+  },
 ) =>
   isBookingClient(actor, b) &&
-  b.status === "cancelled" &&
-  b.cancelledBy === "artist" &&
-  b.beforeEventDay &&
-  b.artistProfileId !== null;
+  b.artistProfileId !== null &&
+  ((b.status === "cancelled" && b.cancelledBy === "artist" && b.beforeEventDay) ||
+    // A reported no-show (issue 42): who is free that day, on the day itself.
+    b.noShowReported === true);
 
 /** Both parties may message while the booking exists and both still have accounts. */
 export const canMessageBooking = (actor: Actor, b: BookingParties) =>

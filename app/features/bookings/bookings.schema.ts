@@ -162,7 +162,7 @@ export const isBookingIntent = (value: unknown): value is BookingIntent =>
 
 /**
  * The booking form filled in from its address (`/bookings?artist=…&date=…&hours=…&venue=…&
- * eventType=…&startTime=…`), as a substitute's "Request" link opens it: each value the request
+ * eventType=…&startTime=…&message=…`), as a substitute's "Request" link opens it: each value the request
  * itself would accept is used, anything else is left for the client to fill.
  */
 export function bookingPrefillOf(params: URLSearchParams): Record<string, string> {
@@ -173,10 +173,18 @@ export function bookingPrefillOf(params: URLSearchParams): Record<string, string
     durationHours: params.get("hours") ?? "",
     venue: params.get("venue") ?? "",
     eventType: params.get("eventType") ?? "",
+    message: params.get("message") ?? "",
   };
   const prefill: Record<string, string> = {};
   const fields = BookingRequestSchema.shape;
-  for (const key of ["eventDate", "startTime", "durationHours", "venue", "eventType"] as const) {
+  for (const key of [
+    "eventDate",
+    "startTime",
+    "durationHours",
+    "venue",
+    "eventType",
+    "message",
+  ] as const) {
     const value = candidate[key];
     if (value && !value.includes("\u0000") && fields[key].safeParse(value).success) {
       prefill[key] = value;

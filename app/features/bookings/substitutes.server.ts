@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { freeOnDateSql } from "~/features/availability/availability.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
+import { formatPaise } from "~/lib/money-text";
 import { type Queryable, queryRows } from "~db/client";
 import type { BookingView } from "./booking-views.server";
 import { canSeeSubstitutes } from "./bookings.policy";
@@ -160,6 +161,19 @@ export async function substitutesFor(
 }
 
 /** The booking form for a substitute, filled in with the cancelled booking's details. */
+/**
+ * The request's details for a substitute: the agreed price and length of the booking it replaces,
+ * and its details, so that the new artist can quote the same terms (issue 42).
+ */
+export function substituteMessageOf(
+  booking: Pick<BookingView, "totalAmount" | "durationHours" | "eventType" | "message">,
+): string {
+  const price = formatPaise(Math.round(booking.totalAmount * 100));
+  const terms = `I need an artist in place of one who could not come, on the same terms: ${price} for ${booking.durationHours} hours (${booking.eventType}).`;
+  const details = booking.message ? `\n\n${booking.message}` : "";
+  return `${terms}${details}`.slice(0, 2000);
+}
+
 export function substituteBookingHref(slug: string, booking: BookingView): string {
   const params = new URLSearchParams({
     artist: slug,
@@ -167,6 +181,8 @@ export function substituteBookingHref(slug: string, booking: BookingView): strin
     hours: String(booking.durationHours),
     venue: booking.venue,
     eventType: booking.eventType,
+    // The same terms, in the request's own words: the new artist answers with a quote on them.
+    message: substituteMessageOf(booking),
   });
   if (booking.startTime) params.set("startTime", booking.startTime);
   return `/bookings?${params}`;

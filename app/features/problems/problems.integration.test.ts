@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getBooking } from "~/features/bookings/booking-views.server";
 import { rateClient } from "~/features/bookings/client-ratings.server";
+import { listSubstitutes } from "~/features/bookings/substitutes.server";
 import {
   accountingCsv,
   failedCalls,
@@ -212,6 +214,12 @@ describe("decisions", () => {
       booking.bookingId,
       report("artist_no_show"),
     );
+    // The client is offered who is free that day at once; the artist is not.
+    const view = await getBooking(ctx, client(booking), booking.bookingId);
+    if (!view) throw new Error("booking gone");
+    expect(view.noShowReported).toBe(true);
+    expect(await listSubstitutes(ctx, client(booking), view)).not.toBeNull();
+    expect(await listSubstitutes(ctx, artist(booking), view)).toBeNull();
     // The event passes, the release time too: the payout stays on hold.
     await releaseJobAt(new Date(booking.releaseAt.getTime() + 60 * MINUTE));
     expect(await releasedAt(booking.bookingId)).toBeNull();

@@ -11,6 +11,7 @@ import { availability, bookingMessages, bookings, users } from "~db/schema";
 import { artistActor, createArtist, createUser } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { getBooking } from "../bookings/booking-views.server";
+import { bookingPrefillOf } from "../bookings/bookings.schema";
 import { cancelBooking } from "../bookings/bookings.server";
 import { listSubstitutes, substituteBookingHref } from "../bookings/substitutes.server";
 import { cancellationText, responseRateText, responseTimeText } from "./trust";
@@ -342,6 +343,10 @@ describe("an artist cancels a confirmed booking", () => {
     expect(href).toContain(`date=${eventDate}`);
     expect(href).toContain("venue=Town+Hall");
     expect(href).toContain("eventType=Wedding");
+    // The same terms come along in the request's details, and the form takes them.
+    const prefill = bookingPrefillOf(new URL(href, "http://x").searchParams);
+    expect(prefill.message).toContain("on the same terms:");
+    expect(prefill.message).toContain("hours (Wedding)");
     // Only the client sees them.
     expect(await listSubstitutes(ctx, artistActor(artist), after)).toBeNull();
   });
