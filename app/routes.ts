@@ -42,6 +42,7 @@ export default [
   // Money through the platform (decision 055): pay what is due, come back from the provider
   route("bookings/:bookingId/pay", "routes/bookings.$bookingId.pay.ts"),
   route("bookings/:bookingId/problem", "routes/bookings.$bookingId.problem.tsx"),
+  route("bookings/:bookingId/problem/files/:fileId", "routes/bookings.$bookingId.problem-file.ts"),
   route("bookings/:bookingId/rate-client", "routes/bookings.$bookingId.rate-client.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/problems/:reportId", "routes/admin.problems.$reportId.tsx"),

@@ -10,6 +10,7 @@ import { handleMediaUpload } from "~/features/media/media.server";
 import { faultPointsOf } from "~/features/payments/faults.server";
 import { receiveRazorpayWebhook } from "~/features/payments/payment-events.server";
 import { MAX_WEBHOOK_BYTES } from "~/features/payments/webhook-signature";
+import { PROBLEM_FILES_PREFIX } from "~/features/problems/problem-files.server";
 import { AUTH_BASE_PATH, type Auth, trustedOrigins } from "~/lib/auth.server";
 import { type Clock, isLocalClock } from "~/lib/clock.server";
 import type { AppContext } from "~/lib/context";
@@ -197,7 +198,13 @@ export function createApp({
     app.route("/dev", createDevClock({ db: database.db, env, clock, jobHandlers }));
   else app.on("POST", ["/dev/clock", "/dev/jobs/run"], (c) => c.text("Not found", 404));
 
-  app.get("/files/*", (c) => serveFile(c.req.raw, c.req.path.slice("/files/".length), storage));
+  // Problem reports' files are private (decision 058): they are read through their booking's
+  // checked address only, never here.
+  app.get("/files/*", (c) => {
+    const key = c.req.path.slice("/files/".length);
+    if (key.startsWith(PROBLEM_FILES_PREFIX)) return c.text("Not found", 404);
+    return serveFile(c.req.raw, key, storage);
+  });
 
   // Only the links sent by e-mail reach better-auth over HTTP (confirm address, open reset form);
   // every other account operation goes through our own actions.

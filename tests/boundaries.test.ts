@@ -95,6 +95,8 @@ const ALLOWED_CROSSINGS = new Set<string>([
   "problems -> payments/money-events.server",
   "problems -> agreements/agreements.server",
   "problems -> accounts/accounts.server",
+  // A report's files are recognised like session media: from their first bytes.
+  "problems -> media/media-type",
 ]);
 
 const ROOT = path.resolve(import.meta.dirname, "..");

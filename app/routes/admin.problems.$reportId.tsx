@@ -4,9 +4,11 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
+import { formatFileSize } from "~/features/media/media-type";
 import { ledgerLinesOf } from "~/features/payments/ledger.server";
 import { moneyViewOf } from "~/features/payments/money-view.server";
 import { requireOperator } from "~/features/problems/operators.server";
+import { problemFilesOf } from "~/features/problems/problem-files.server";
 import {
   CATEGORY_WORDS,
   DECISION_WORDS,
@@ -38,10 +40,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOperator(request, context);
   const report = await problemOf(context.db, params.reportId);
   if (!report) notFound();
-  const [booking, money, ledger] = await Promise.all([
+  const [booking, money, ledger, files] = await Promise.all([
     problemBookingOf(context.db, report.bookingId),
     moneyViewOf(context.db, report.bookingId, context.clock.now()),
     ledgerLinesOf(context.db, report.bookingId),
+    problemFilesOf(context.db, [report.id]),
   ]);
   const tz = context.env.timeZone;
   const day = (at: Date) => formatLongDate(todayIn(tz, at));
@@ -59,6 +62,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       refund: report.refundPaise ? formatPaise(report.refundPaise) : null,
       reason: report.decisionReason,
     },
+    files: files.map((f) => ({
+      id: f.id,
+      side: f.side,
+      name: f.name,
+      size: formatFileSize(f.sizeBytes),
+      sha256: f.sha256,
+    })),
     booking: booking
       ? { status: booking.status, eventDate: formatLongDate(booking.eventDate) }
       : null,
@@ -121,6 +131,25 @@ export default function ProblemDecision({ loaderData, actionData }: Route.Compon
         <p className="whitespace-pre-line break-words">{report.statement}</p>
         <h3 className="mt-3 font-medium">The answer</h3>
         <p className="whitespace-pre-line break-words">{report.answer ?? "Not answered yet."}</p>
+        {loaderData.files.length > 0 ? (
+          <>
+            <h3 className="mt-3 font-medium">Files</h3>
+            <ul className="space-y-1 text-sm">
+              {loaderData.files.map((file) => (
+                <li key={file.id} className="[overflow-wrap:anywhere]">
+                  <a
+                    href={`/bookings/${report.bookingId}/problem/files/${file.id}`}
+                    className="text-brand-700 underline"
+                  >
+                    {file.name}
+                  </a>{" "}
+                  ({file.side === "answer" ? "with the answer" : "with the report"}, {file.size}) ·
+                  SHA-256 <code className="text-xs">{file.sha256}</code>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </Card>
       {report.decision ? (
         <Card as="section" aria-labelledby="decision-title">

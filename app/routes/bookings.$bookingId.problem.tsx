@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import type { z } from "zod";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -6,6 +7,13 @@ import { FormError } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { requireUser } from "~/features/accounts/accounts.server";
+import { formatFileSize } from "~/features/media/media-type";
+import {
+  ACCEPTED_PROBLEM_FILES,
+  problemFilesOf,
+  putProblemFiles,
+  readProblemFiles,
+} from "~/features/problems/problem-files.server";
 import {
   CATEGORY_WORDS,
   DECISION_WORDS,
@@ -24,7 +32,14 @@ import {
 } from "~/features/problems/problems.server";
 import { formatLongDate } from "~/lib/date-text";
 import { todayIn } from "~/lib/dates";
-import { notFound, parseForm, readForm, replyError, replyProblem } from "~/lib/form.server";
+import {
+  notFound,
+  parseForm,
+  readForm,
+  replyError,
+  replyInvalid,
+  replyProblem,
+} from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money-text";
 import { isProblem } from "~/lib/problem";
@@ -43,6 +58,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const party = booking ? partyOf(user, booking) : null;
   if (!booking || !party) notFound();
   const reports = await problemsOf(context.db, booking.id);
+  const files = await problemFilesOf(
+    context.db,
+    reports.map((r) => r.id),
+  );
   const day = (at: Date) => formatLongDate(todayIn(context.env.timeZone, at));
   const window = reportWindow(booking, context.clock.now());
   return {
@@ -65,6 +84,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       refund: r.refundPaise ? formatPaise(r.refundPaise) : null,
       reason: r.decisionReason,
       decidedOn: r.decidedAt ? day(r.decidedAt) : null,
+      files: files
+        .filter((f) => f.reportId === r.id)
+        .map((f) => ({
+          id: f.id,
+          side: f.side,
+          name: f.name,
+          size: formatFileSize(f.sizeBytes),
+          sha256: f.sha256,
+        })),
     })),
   };
 }
@@ -73,41 +101,47 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent !== "report" && intent !== "answer") return replyError(400, "Unknown request.");
+  const parsed =
+    intent === "report" ? parseForm(ReportSchema, form) : parseForm(AnswerSchema, form);
+  if (!parsed.ok) return parsed.reply;
+  const uploads = await readProblemFiles(form);
+  if (!uploads.ok) return replyInvalid({ files: uploads.message }, parsed.values);
+  const stored = await putProblemFiles(context.storage, uploads.files);
   try {
     if (intent === "report") {
-      const parsed = parseForm(ReportSchema, form);
-      if (!parsed.ok) return parsed.reply;
-      await reportProblem(context, user, params.bookingId, parsed.data);
-      return redirectWithToast(
-        `/bookings/${params.bookingId}/problem`,
-        {
-          title: "Problem reported",
-          description: "The payout is on hold. GigLedger decides within 7 days and tells you both.",
-        },
-        { status: 303 },
+      await reportProblem(
+        context,
+        user,
+        params.bookingId,
+        parsed.data as z.infer<typeof ReportSchema>,
+        stored,
+      );
+    } else {
+      await answerProblem(
+        context,
+        user,
+        String(form.get("reportId") ?? ""),
+        parsed.data as z.infer<typeof AnswerSchema>,
+        stored,
       );
     }
-    if (intent === "answer") {
-      const parsed = parseForm(AnswerSchema, form);
-      if (!parsed.ok) return parsed.reply;
-      const reportId = String(form.get("reportId") ?? "");
-      await answerProblem(context, user, reportId, parsed.data);
-      return redirectWithToast(
-        `/bookings/${params.bookingId}/problem`,
-        { title: "Answer sent", description: "GigLedger reads both sides before deciding." },
-        { status: 303 },
-      );
-    }
-    return replyError(400, "Unknown request.");
   } catch (error) {
-    if (isProblem(error))
-      return replyProblem(error, {
-        values: Object.fromEntries(
-          [...form].filter((e): e is [string, string] => typeof e[1] === "string"),
-        ),
-      });
+    // Refused: the files it brought are not kept.
+    for (const file of stored) await context.storage.delete(file.key).catch(() => {});
+    if (isProblem(error)) return replyProblem(error, { values: parsed.values });
     throw error;
   }
+  return redirectWithToast(
+    `/bookings/${params.bookingId}/problem`,
+    intent === "report"
+      ? {
+          title: "Problem reported",
+          description: "The payout is on hold. GigLedger decides within 7 days and tells you both.",
+        }
+      : { title: "Answer sent", description: "GigLedger reads both sides before deciding." },
+    { status: 303 },
+  );
 }
 
 export default function ProblemPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -155,13 +189,14 @@ export default function ProblemPage({ loaderData, actionData }: Route.ComponentP
               <p className="whitespace-pre-line break-words">{report.answer}</p>
             </div>
           ) : null}
+          <ProblemFiles bookingId={loaderData.bookingId} files={report.files} />
           {report.reason ? (
             <p className="mt-3 text-sm">
               <span className="font-medium">GigLedger's reason:</span> {report.reason}
             </p>
           ) : null}
           {!report.byMe && !report.answer && !report.decision ? (
-            <Form method="post" className="mt-4 space-y-3">
+            <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3">
               <input type="hidden" name="reportId" value={report.id} />
               <TextareaField
                 label="Your answer (once)"
@@ -172,6 +207,7 @@ export default function ProblemPage({ loaderData, actionData }: Route.ComponentP
                 defaultValue={values.answer}
                 error={errors.answer}
               />
+              <FilesInput error={errors.files} />
               <Button type="submit" name="intent" value="answer" disabled={busy}>
                 Send answer
               </Button>
@@ -186,7 +222,7 @@ export default function ProblemPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="report-title" className="text-lg font-semibold">
             Report a problem
           </h2>
-          <Form method="post" className="mt-3 space-y-4">
+          <Form method="post" encType="multipart/form-data" className="mt-3 space-y-4">
             <SelectField
               label="What went wrong?"
               name="category"
@@ -213,6 +249,7 @@ export default function ProblemPage({ loaderData, actionData }: Route.ComponentP
               defaultValue={values.statement}
               error={errors.statement}
             />
+            <FilesInput error={errors.files} />
             <Button type="submit" name="intent" value="report" disabled={busy}>
               Report the problem
             </Button>
@@ -220,6 +257,57 @@ export default function ProblemPage({ loaderData, actionData }: Route.ComponentP
         </Card>
       )}
     </main>
+  );
+}
+
+/** Photos, sounds or a PDF: up to three, 5 MB together (checked again on the server). */
+function FilesInput({ error }: { error?: string }) {
+  return (
+    <div>
+      <label htmlFor="problem-files" className="block text-sm font-medium">
+        Files (optional)
+      </label>
+      <input
+        id="problem-files"
+        type="file"
+        name="files"
+        multiple
+        accept={ACCEPTED_PROBLEM_FILES}
+        aria-describedby="problem-files-hint"
+        aria-invalid={error ? true : undefined}
+        className="mt-1 block w-full text-sm"
+      />
+      <p id="problem-files-hint" className="mt-1 text-sm text-slate-600">
+        Up to 3 photos, sounds or PDFs, 5 MB together. Each is kept with its SHA-256 fingerprint.
+      </p>
+      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+    </div>
+  );
+}
+
+function ProblemFiles({
+  bookingId,
+  files,
+}: {
+  bookingId: string;
+  files: { id: string; side: string; name: string; size: string; sha256: string }[];
+}) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="mt-3 space-y-1 text-sm">
+      {files.map((file) => (
+        <li key={file.id} className="[overflow-wrap:anywhere]">
+          <a
+            href={`/bookings/${bookingId}/problem/files/${file.id}`}
+            className="text-brand-700 underline"
+          >
+            {file.name}
+          </a>{" "}
+          ({file.side === "answer" ? "with the answer" : "with the report"}, {file.size}) · SHA-256{" "}
+          <code className="text-xs">{file.sha256}</code>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,6 +40,7 @@ import {
   pspStateAt,
   statusOf,
 } from "../../../tests/support/money/booking-money";
+import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { addOperator, operatorLogOf, removeOperator } from "./operators.server";
 import { answerProblem, decideProblem, problemsOf, reportProblem } from "./problems.server";
@@ -461,5 +463,87 @@ describe("two-way trust", () => {
       average: 4,
       latest: [{ stars: 4, comment: "Clear brief, paid on time." }],
     });
+  });
+});
+
+describe("files on a report", () => {
+  const PNG = Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+    "hex",
+  );
+  const post = (bookingId: string, cookie: string, files: [string, Buffer, string][]) => {
+    const form = new FormData();
+    form.set("intent", "report");
+    form.set("category", "not_as_agreed");
+    form.set("statement", "Photos of the empty stage attached.");
+    for (const [name, bytes, type] of files)
+      form.append("files", new Blob([new Uint8Array(bytes)], { type }), name);
+    return app.request(`/bookings/${bookingId}/problem`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: app.env.appUrl.origin, Cookie: cookie },
+      redirect: "manual",
+    });
+  };
+
+  it("are checked, hashed, and read only by the parties and operators", async () => {
+    clock.reset();
+    const booking = await paidBooking(48);
+    const person = await signedInUser(app, database.db, "Reporter");
+    await database.db.execute(
+      sql`UPDATE bookings SET client_user_id = ${person.id} WHERE id = ${booking.bookingId}`,
+    );
+    const count = async () =>
+      (
+        await queryRows<{ n: number }>(
+          database.db,
+          sql`SELECT count(*)::int AS n FROM problem_files`,
+        )
+      )[0]?.n;
+    const before = await count();
+    // Not a photo, a sound or a PDF (whatever it claims), or too many: refused, nothing kept.
+    expect(
+      (await post(booking.bookingId, person.cookie, [["a.png", Buffer.from("hello"), "image/png"]]))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await post(
+          booking.bookingId,
+          person.cookie,
+          [1, 2, 3, 4].map((n) => [`${n}.png`, PNG, "image/png"]),
+        )
+      ).status,
+    ).toBe(400);
+    expect(await count()).toBe(before);
+    expect((await problemsOf(database.db, booking.bookingId)).length).toBe(0);
+
+    const made = await post(booking.bookingId, person.cookie, [
+      ["stage.png", PNG, "image/png"],
+      ["contract.pdf", Buffer.from("%PDF-1.4\n%fake but starts right\n"), "application/pdf"],
+    ]);
+    expect(made.status).toBe(303);
+    const [file] = await queryRows<{ id: string; sha256: string; key: string; type: string }>(
+      database.db,
+      sql`SELECT f.id, f.sha256, f.storage_key AS key, f.content_type AS type FROM problem_files f
+          JOIN problem_reports p ON p.id = f.report_id
+          WHERE p.booking_id = ${booking.bookingId} AND f.name = 'stage.png'`,
+    );
+    expect(file?.type).toBe("image/png");
+    expect(file?.sha256).toBe(createHash("sha256").update(PNG).digest("hex"));
+
+    const address = `/bookings/${booking.bookingId}/problem/files/${file?.id}`;
+    const mine = await app.request(address, { headers: { Cookie: person.cookie } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("content-disposition")).toContain("attachment");
+    expect(Buffer.from(await mine.arrayBuffer())).toEqual(PNG);
+    const opCookie = await signedInUser(app, database.db, "Desk");
+    await addOperator(database.db, "cli", opCookie.email, new Date());
+    expect((await app.request(address, { headers: { Cookie: opCookie.cookie } })).status).toBe(200);
+    const stranger = await signedInUser(app, database.db, "Stranger");
+    expect((await app.request(address, { headers: { Cookie: stranger.cookie } })).status).toBe(404);
+    expect((await app.request(address)).status).toBe(404);
+    // Never through the public files address.
+    expect((await app.request(`/files/${file?.key}`)).status).toBe(404);
   });
 });

@@ -14,6 +14,7 @@ import { todayIn } from "~/lib/dates";
 import { refuse } from "~/lib/problem";
 import { type Queryable, queryRows } from "~db/client";
 import { logOperatorAction } from "./operators.server";
+import { recordProblemFiles, type StoredProblemFile } from "./problem-files.server";
 import {
   CATEGORY_WORDS,
   DECISION_DUE_DAYS,
@@ -181,6 +182,7 @@ export async function reportProblem(
   actor: SignedInActor,
   bookingId: string,
   input: z.infer<typeof ReportSchema>,
+  files: StoredProblemFile[] = [],
 ): Promise<ProblemReport> {
   const at = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -201,6 +203,7 @@ export async function reportProblem(
     );
     if (!row) refuse("conflict", "You have already reported a problem on this booking.");
     const report = rowToReport(row);
+    await recordProblemFiles(tx, report.id, "report", files, at);
     await recordMoneyEvent(tx, {
       key: `problem_reported:${report.id}`,
       bookingId,
@@ -222,6 +225,7 @@ export async function answerProblem(
   actor: SignedInActor,
   reportId: string,
   input: z.infer<typeof AnswerSchema>,
+  files: StoredProblemFile[] = [],
 ): Promise<void> {
   const at = ctx.clock.now();
   const report = await problemOf(ctx.db, reportId);
@@ -240,6 +244,7 @@ export async function answerProblem(
     );
     if (answered.length === 0)
       refuse("conflict", "This report was already answered or decided: an answer is given once.");
+    await recordProblemFiles(tx, reportId, "answer", files, at);
     await recordMoneyEvent(tx, {
       key: `problem_answered:${reportId}`,
       bookingId: report.bookingId,
