@@ -19,6 +19,7 @@ import { createLocalClock } from "~/lib/clock.server";
 import { isIsoDate } from "~/lib/dates";
 import { type Env, loadEnv } from "~/lib/env.server";
 import { type DatabaseHandle, databaseOptionsFor, openDatabase } from "~db/client";
+import { isAnswering } from "./app-running";
 
 export type ReconcileCliOptions = {
   env?: Env;
@@ -77,18 +78,6 @@ export async function reconcileCli(
     throw error;
   } finally {
     if (!options.database) await database.close();
-  }
-}
-
-async function isAnswering(appUrl: URL): Promise<boolean> {
-  try {
-    const response = await fetch(new URL("/healthz", appUrl), {
-      signal: AbortSignal.timeout(2_000),
-    });
-    await response.body?.cancel();
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -6,3 +6,6 @@
 export function formatCount(count: number): string {
   return String(Math.round(count)).replace(/\B(?=(\d{3})+$)/g, ",");
 }
+
+/** "1 booking", "3 bookings": a count with its noun. */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

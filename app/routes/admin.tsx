@@ -26,6 +26,7 @@ import { formatShortWallClock, todayIn } from "~/lib/dates";
 import { readForm, replyError, replyProblem } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money-text";
+import { plural } from "~/lib/number-text";
 import { isProblem } from "~/lib/problem";
 import { redirectWithToast } from "~/lib/toast.server";
 import { usePending } from "~/lib/use-pending";
@@ -214,17 +215,17 @@ export default function OperatorDesk({ loaderData, actionData }: Route.Component
           <div className="rounded-lg bg-slate-50 p-3">
             <dt className="text-slate-600">Held for artists</dt>
             <dd className="font-semibold">
-              {loaderData.today.held} · {loaderData.today.heldBookings} bookings
+              {loaderData.today.held} · {plural(loaderData.today.heldBookings, "booking")}
             </dd>
           </div>
           <div className="rounded-lg bg-slate-50 p-3">
             <dt className="text-slate-600">Due for release today</dt>
-            <dd className="font-semibold">{loaderData.today.due.length} bookings</dd>
+            <dd className="font-semibold">{plural(loaderData.today.due.length, "booking")}</dd>
           </div>
           <div className="rounded-lg bg-slate-50 p-3">
             <dt className="text-slate-600">Released today</dt>
             <dd className="font-semibold">
-              {loaderData.today.released} · {loaderData.today.releasedBookings} bookings
+              {loaderData.today.released} · {plural(loaderData.today.releasedBookings, "booking")}
             </dd>
           </div>
         </dl>

@@ -9,12 +9,12 @@ import { TextareaField } from "~/components/ui/textarea-field";
 import { requireUser } from "~/features/accounts/accounts.server";
 import { formatFileSize } from "~/features/media/media-type";
 import {
-  ACCEPTED_PROBLEM_FILES,
   problemFilesOf,
   putProblemFiles,
   readProblemFiles,
 } from "~/features/problems/problem-files.server";
 import {
+  ACCEPTED_PROBLEM_FILES,
   CATEGORY_WORDS,
   DECISION_WORDS,
   PROBLEM_CATEGORIES,

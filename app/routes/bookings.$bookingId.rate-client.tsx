@@ -5,8 +5,8 @@ import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { requireUser } from "~/features/accounts/accounts.server";
+import { CLIENT_COMMENT_MAX } from "~/features/bookings/client-rating-rules";
 import {
-  CLIENT_COMMENT_MAX,
   ClientRatingSchema,
   clientRatingState,
   rateClient,

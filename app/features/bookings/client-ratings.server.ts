@@ -9,10 +9,9 @@ import { refuse } from "~/lib/problem";
 import { queryRows } from "~db/client";
 import { getBooking } from "./booking-views.server";
 import { isBookingArtist } from "./bookings.policy";
+import { CLIENT_COMMENT_MAX } from "./client-rating-rules";
 
 type Ctx = Pick<AppContext, "db" | "env" | "clock">;
-
-export const CLIENT_COMMENT_MAX = 500;
 
 export const ClientRatingSchema = z.object({
   stars: z.coerce

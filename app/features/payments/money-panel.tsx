@@ -42,6 +42,8 @@ function moneyEventWords(event: MoneyView["events"][number]): string {
     return "Full refund: the artist cancelled";
   if (event.kind === "refund_started" && event.reason === "non_payment")
     return "Refund decided by the cancellation policy, valued at the balance's due date";
+  if (event.kind === "refund_started" && event.reason?.startsWith("problem:"))
+    return "Refund decided by GigLedger on the problem report";
   return MONEY_EVENT_WORDS[event.kind];
 }
 

@@ -12,8 +12,6 @@ export const MAX_PROBLEM_FILES = 3;
 /** All of a report's files together (the form's own limit is 6 MB). */
 export const MAX_PROBLEM_FILES_BYTES = 5 * 1024 * 1024;
 export const PROBLEM_FILES_PREFIX = "problems/";
-export const ACCEPTED_PROBLEM_FILES =
-  "image/jpeg,image/png,image/gif,image/webp,audio/mpeg,audio/wav,application/pdf";
 
 type Kind = { ext: string; mime: string };
 

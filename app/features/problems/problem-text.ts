@@ -27,3 +27,7 @@ export const DECISION_MAX_DAYS = 30;
 
 /** At most this many characters in a statement or an answer. */
 export const STATEMENT_MAX = 2000;
+
+/** What a report's or an answer's files may be (the server checks their bytes again). */
+export const ACCEPTED_PROBLEM_FILES =
+  "image/jpeg,image/png,image/gif,image/webp,audio/mpeg,audio/wav,application/pdf";

@@ -23,3 +23,18 @@ export async function lookAt(page: Page, name: string, info: TestInfo) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/**
+ * Without scripts, the widths only (axe runs in the page's JavaScript): at neither width may the
+ * page scroll sideways. The screenshots and axe are the JavaScript test's.
+ */
+export async function lookAtWidths(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
