@@ -18,6 +18,11 @@ import {
 } from "~/features/payments/desk.server";
 import { bookingAccountsOf, ledgerIntegrity } from "~/features/payments/ledger.server";
 import { paymentProviderOf } from "~/features/payments/provider.server";
+import {
+  formatReport,
+  reconcileProviderOf,
+  reconciliationReport,
+} from "~/features/payments/reconcile.server";
 import { signRazorpayWebhook } from "~/features/payments/webhook-signature";
 import { getClientRecord } from "~/features/trust/trust.server";
 import type { SignedInActor } from "~/lib/actor";
@@ -545,5 +550,19 @@ describe("files on a report", () => {
     expect((await app.request(address)).status).toBe(404);
     // Never through the public files address.
     expect((await app.request(`/files/${file?.key}`)).status).toBe(404);
+  });
+});
+
+describe("the books after all of it", () => {
+  it("reconcile to an unexplained difference of ₹0.00", async () => {
+    clock.reset();
+    await drain();
+    const report = await reconciliationReport(database.db, reconcileProviderOf(app.env), {
+      now: clock.now(),
+      timeZone: app.env.timeZone,
+    });
+    expect(report.integrity.ok).toBe(true);
+    expect(formatReport(report)).toContain("Unexplained difference: ₹0.00");
+    expect(report.unexplainedPaise).toBe(0);
   });
 });
