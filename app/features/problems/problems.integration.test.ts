@@ -198,6 +198,19 @@ describe("reporting a problem", () => {
       "not_found",
     );
     await answerProblem(ctx, artist(booking), made.id, { answer: "I played the full set." });
+    // The artist heard of the report, the client of the answer, each once.
+    await runQueuesNow(database.db, app.jobHandlers, ["payments.mail"], { clock });
+    const mails = await app.mailer.outbox();
+    const toArtist = mails.filter((m) => m.to === booking.artist.user.email);
+    const toClient = mails.filter((m) => m.to === booking.client.email);
+    expect(
+      toArtist.filter((m) => m.subject.startsWith("A problem was reported on your booking")),
+    ).toHaveLength(1);
+    expect(toArtist.find((m) => m.subject.startsWith("A problem was reported"))?.text).toContain(
+      "The performance was much shorter or different from the agreement",
+    );
+    expect(toClient.filter((m) => m.subject.startsWith("Your problem report for"))).toHaveLength(1);
+    expect(toClient.filter((m) => m.subject.startsWith("A problem was reported"))).toHaveLength(0);
     expect(await refusal(answerProblem(ctx, artist(booking), made.id, { answer: "Again" }))).toBe(
       "conflict",
     );
@@ -237,6 +250,14 @@ describe("decisions", () => {
       reason: "The artist confirmed they did not come.",
     });
     await drain();
+    await runQueuesNow(database.db, app.jobHandlers, ["payments.mail"], { clock });
+    for (const to of [booking.client.email, booking.artist.user.email]) {
+      const decided = (await app.mailer.outbox()).filter(
+        (m) => m.to === to && m.subject.startsWith("GigLedger decided the problem report"),
+      );
+      expect(decided, to).toHaveLength(1);
+      expect(decided[0]?.text).toContain("The reason: The artist confirmed they did not come.");
+    }
     await releaseJobAt(new Date(booking.releaseAt.getTime() + 120 * MINUTE));
     expect(await releasedAt(booking.bookingId)).toBeNull();
     expect(await refundedAtProvider(booking.bookingId)).toBe(booking.paidPaise);
