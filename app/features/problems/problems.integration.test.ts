@@ -244,6 +244,16 @@ describe("decisions", () => {
     await releaseJobAt(new Date(booking.releaseAt.getTime() + 60 * MINUTE));
     expect(await releasedAt(booking.bookingId)).toBeNull();
 
+    // A confirmed no-show is always a full refund.
+    expect(
+      await refusal(
+        decideProblem(ctx, operator, made.id, {
+          decision: "refund_partial",
+          refundPaise: 100,
+          reason: "Half of it.",
+        }),
+      ),
+    ).toBe("invalid");
     await decideProblem(ctx, operator, made.id, {
       decision: "refund_full",
       refundPaise: null,

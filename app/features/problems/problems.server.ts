@@ -301,6 +301,11 @@ export async function decideProblem(
     const paid = await paidPaiseOf(tx, report.bookingId);
     let refundPaise = 0;
     if (input.decision === "refund_full") refundPaise = paid;
+    if (input.decision === "refund_partial" && report.category === "artist_no_show")
+      refuse(
+        "invalid",
+        "A no-show is refunded in full when it is confirmed, or released when it is not: a partial refund is for other problems.",
+      );
     if (input.decision === "refund_partial") {
       refundPaise = input.refundPaise ?? 0;
       if (refundPaise <= 0 || refundPaise >= paid)
