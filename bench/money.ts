@@ -2,31 +2,30 @@
 // on PostgreSQL (issue 41), in a scratch database created on BENCH_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end. All traffic stays
 // on 127.0.0.1.
-//  a. Webhook → ledger: signed `payment_link.paid` events POSTed to the app (composed in-process,
-//     listening on 127.0.0.1) with its job runner running, 10 in flight; the time from the POST to
-//     the `capture:` ledger row being visible. Goal p95 ≤ 50 ms.
-//  b. Two instances (two apps, two runners, two pools) on one database, every event delivered 3
-//     times across them: events applied per second, and duplicate captures in the ledger (must be
+//  a. Webhook → ledger: signed `payment_link.paid` events POSTed to an app instance (its own
+//     process, bench/money-instance.ts, listening on 127.0.0.1) with its job runner running, 10 in
+//     flight; the time from the POST to the `capture:` ledger row being visible. Goal p95 ≤ 50 ms.
+//  b. Two instances (two processes, two runners, two pools) on one database, every event delivered
+//     3 times across them: events applied per second, and duplicate captures in the ledger (must be
 //     0). Goal ≥ 500/s.
 //  c. A booking's balance read (`bookingAccountsOf`) at `--txns` ledger transactions. Goal p95 ≤ 5 ms.
 //  d. The reconciliation report over the same ledger. Goal ≤ 60 s.
+
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { createBookingRequest } from "~/features/bookings/booking-requests.server";
 import { acceptBooking } from "~/features/bookings/bookings.server";
 import { bookingAccountsOf } from "~/features/payments/ledger.server";
-import { EVENTS_QUEUE } from "~/features/payments/payment-events.server";
 import { formatReport, reconciliationReport } from "~/features/payments/reconcile.server";
 import { signRazorpayWebhook } from "~/features/payments/webhook-signature";
 import { addDays, todayIn } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
-import { startJobRunner } from "~/lib/jobs.server";
 import { type DatabaseHandle, openDatabase, queryRows } from "~db/client";
 import { artistActor, createArtist, createUser } from "~seed/factories";
 import { composeApp } from "../server/composition";
@@ -59,52 +58,73 @@ function percentile(values: number[], p: number) {
 }
 const sleep = (wait: number) => new Promise((resolve) => setTimeout(resolve, wait));
 
-type Instance = Awaited<ReturnType<typeof startInstance>>;
+type Setup = Awaited<ReturnType<typeof startSetup>>;
+type Instance = Awaited<ReturnType<typeof spawnInstance>>;
 
-/** One app instance as production runs it: its own pool, HTTP server and job runner. */
-async function startInstance(url: string, dataDir: string, port: number) {
+/**
+ * The bench's own composition (no server, no job runner) on the scratch database: what makes the
+ * bookings and payment requests, and signs the webhooks with the instances' secret.
+ */
+async function startSetup(url: string, dataDir: string) {
   const env = loadEnv({
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     DATABASE_URL: url,
-    APP_URL: `http://127.0.0.1:${port}`,
-    PORT: String(port),
+    APP_URL: "http://127.0.0.1:1",
     PAYMENTS: "local",
     LOG_LEVEL: "error",
   });
-  const database = openDatabase({ driver: "postgres", url, poolSize: 10 });
-  const logger = pino({ level: "error" });
+  const database = openDatabase({ driver: "postgres", url, poolSize: 4 });
   const composed = await composeApp({
     env,
-    logger,
+    logger: pino({ level: "error" }),
     database,
     getBuild: () => Promise.reject(new Error("this bench serves no pages")),
-  });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = createServer(getRequestListener(composed.app.fetch));
-    listening.listen(port, "127.0.0.1", () => resolve(listening));
-  });
-  // Only the events queue: the transfers that captures ask for would go to the embedded provider
-  // and are not what is measured here.
-  const runner = await startJobRunner({
-    db: database.db,
-    listen: database.listen,
-    logger,
-    handlers: composed.jobHandlers.filter((h) => h.queue === EVENTS_QUEUE),
-    pollSeconds: 10,
-    clock: composed.clock,
   });
   return {
     env,
     database,
     composed,
-    origin: `http://127.0.0.1:${port}`,
+    secret: env.payments.mode === "off" ? "" : env.payments.webhookSecret,
     async stop() {
-      await runner.stop();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
       await composed.realtime.close();
       await database.close();
+    },
+  };
+}
+
+/** One instance as production runs it, in its own process (bench/money-instance.ts). */
+async function spawnInstance(url: string, dataDir: string, port: number) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "bench/money-instance.ts"],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        BENCH_INSTANCE_DATABASE_URL: url,
+        BENCH_INSTANCE_DATA_DIR: dataDir,
+        BENCH_INSTANCE_PORT: String(port),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let out = "";
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (d) => {
+      out += d;
+      if (String(d).includes("ready")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`instance exited (${code}):\n${out}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
     },
   };
 }
@@ -130,7 +150,7 @@ const BOOKINGS_PER_ARTIST = 2;
  * booking locks its artist's row (the busy-days trigger), so one artist for every event would
  * measure that one lock, not the money path.
  */
-async function intentsFor(instance: Instance, count: number, tag: string) {
+async function intentsFor(instance: Setup, count: number, tag: string) {
   const intents: { intentId: string; paymentId: string }[] = [];
   for (let made = 0, k = 0; made < count; made += BOOKINGS_PER_ARTIST, k++)
     intents.push(
@@ -143,7 +163,7 @@ async function intentsFor(instance: Instance, count: number, tag: string) {
   return intents;
 }
 
-async function intentsForOneArtist(instance: Instance, count: number, tag: string) {
+async function intentsForOneArtist(instance: Setup, count: number, tag: string) {
   const db = instance.database.db;
   const ctx = {
     db,
@@ -227,14 +247,13 @@ function paidEvent(intent: { intentId: string; paymentId: string }) {
   };
 }
 
-async function post(instance: Instance, event: ReturnType<typeof paidEvent>) {
-  const secret = instance.env.payments.mode === "off" ? "" : instance.env.payments.webhookSecret;
+async function post(setup: Setup, instance: Instance, event: ReturnType<typeof paidEvent>) {
   const res = await fetch(`${instance.origin}/webhooks/razorpay`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
       "x-razorpay-event-id": event.eventId,
-      "x-razorpay-signature": signRazorpayWebhook(Buffer.from(event.body), secret),
+      "x-razorpay-signature": signRazorpayWebhook(Buffer.from(event.body), setup.secret),
     },
     body: event.body,
   });
@@ -283,9 +302,9 @@ function shuffled<T>(items: T[]): T[] {
   return copy;
 }
 
-async function webhookLatency(instance: Instance) {
-  const intents = shuffled(await intentsFor(instance, EVENTS, "a"));
-  const watcher = ledgerWatcher(instance.database.db);
+async function webhookLatency(setup: Setup, instance: Instance) {
+  const intents = shuffled(await intentsFor(setup, EVENTS, "a"));
+  const watcher = ledgerWatcher(setup.database.db);
   const latencies: number[] = [];
   const answered: number[] = [];
   let next = 0;
@@ -297,7 +316,7 @@ async function webhookLatency(instance: Instance) {
         const event = paidEvent(intent);
         const start = performance.now();
         const seen = watcher.seen(event.key);
-        await post(instance, event);
+        await post(setup, instance, event);
         answered.push(performance.now() - start);
         latencies.push((await seen) - start);
       }
@@ -314,8 +333,8 @@ async function webhookLatency(instance: Instance) {
   });
 }
 
-async function twoInstances(first: Instance, second: Instance) {
-  const intents = await intentsFor(first, BURST, "b");
+async function twoInstances(setup: Setup, first: Instance, second: Instance) {
+  const intents = await intentsFor(setup, BURST, "b");
   const deliveries = intents.flatMap((intent) => {
     const event = paidEvent(intent);
     return [0, 1, 2].map((copy) => ({ event, to: copy % 2 === 0 ? first : second }));
@@ -331,7 +350,7 @@ async function twoInstances(first: Instance, second: Instance) {
     Array.from({ length: 20 }, async () => {
       while (next < deliveries.length) {
         const delivery = deliveries[next++];
-        if (delivery) await post(delivery.to, delivery.event);
+        if (delivery) await post(setup, delivery.to, delivery.event);
       }
     }),
   );
@@ -340,7 +359,7 @@ async function twoInstances(first: Instance, second: Instance) {
   let applied = 0;
   while (applied < intents.length) {
     const [row] = await queryRows<{ n: number }>(
-      first.database.db,
+      setup.database.db,
       sql`SELECT count(*)::int AS n FROM ledger_txns WHERE idempotency_key = ANY(${keys}::text[])`,
     );
     applied = row?.n ?? 0;
@@ -349,7 +368,7 @@ async function twoInstances(first: Instance, second: Instance) {
   }
   const seconds = (performance.now() - start) / 1000;
   const [dupes] = await queryRows<{ captures: number; events: number; payments: number }>(
-    first.database.db,
+    setup.database.db,
     sql`SELECT
           (SELECT count(*)::int FROM ledger_txns t JOIN payment_intents i
             ON t.idempotency_key = 'capture:' || i.provider_payment_id
@@ -443,21 +462,23 @@ const dataDirs = [
   mkdtempSync(path.join(tmpdir(), "gl-bench-money-")),
 ];
 const instances: Instance[] = [];
+let setup: Setup | undefined;
 try {
   const migrator = openDatabase({ driver: "postgres", url: created.url });
   await migrator.migrate();
   await migrator.close();
+  setup = await startSetup(created.url, dataDirs[0] as string);
   for (const dir of dataDirs)
-    instances.push(await startInstance(created.url, dir, await freePort()));
+    instances.push(await spawnInstance(created.url, dir, await freePort()));
   const [first, second] = instances as [Instance, Instance];
   console.log(`PostgreSQL scratch database ${new URL(created.url).pathname.slice(1)}`);
 
   console.log(`a. ${EVENTS} webhooks, ${IN_FLIGHT} in flight…`);
-  await webhookLatency(first);
+  await webhookLatency(setup, first);
   console.log(`b. ${BURST} events × 3 deliveries over two instances…`);
-  await twoInstances(first, second);
+  await twoInstances(setup, first, second);
 
-  const db = first.database.db;
+  const db = setup.database.db;
   console.log(`c/d. loading ${TXNS.toLocaleString("en-IN")} ledger transactions…`);
   let start = performance.now();
   const total = await bulkLedger(db, TXNS);
@@ -473,7 +494,7 @@ try {
   });
   start = performance.now();
   // No provider: the bench's payments exist nowhere but here (a provider would miss them all).
-  const report = await reconciliationReport(db, null, { timeZone: first.env.timeZone });
+  const report = await reconciliationReport(db, null, { timeZone: setup.env.timeZone });
   const seconds = (performance.now() - start) / 1000;
   console.log(
     formatReport(report)
@@ -489,6 +510,7 @@ try {
   });
 } finally {
   for (const instance of instances) await instance.stop().catch(() => {});
+  await setup?.stop().catch(() => {});
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   await created.drop();
 }

@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { confirmPaidBooking } from "~/features/bookings/bookings.server";
 import { handleMediaUpload } from "~/features/media/media.server";
 import { faultPointsOf } from "~/features/payments/faults.server";
-import { receiveRazorpayWebhook } from "~/features/payments/payment-events.server";
+import { RecentEvents, receiveRazorpayWebhook } from "~/features/payments/payment-events.server";
 import { MAX_WEBHOOK_BYTES } from "~/features/payments/webhook-signature";
 import { PROBLEM_FILES_PREFIX } from "~/features/problems/problem-files.server";
 import { AUTH_BASE_PATH, type Auth, trustedOrigins } from "~/lib/auth.server";
@@ -142,6 +142,8 @@ export function createApp({
   );
 
   // The payment provider's events (decision 055): the raw bytes are what the signature covers.
+  // The events this instance stored lately: a redelivery here is answered without the database.
+  const recentEvents = new RecentEvents();
   app.post(
     "/webhooks/razorpay",
     bodyLimit({
@@ -157,7 +159,7 @@ export function createApp({
         raw,
         c.req.raw.headers,
         faultPointsOf(env),
-        { hooks: { confirmPaidBooking }, logger },
+        { hooks: { confirmPaidBooking }, logger, stored: recentEvents },
       );
       // Its length given: compress() leaves a two-byte answer as it is.
       return c.text(answer.body, answer.status, {

@@ -136,43 +136,48 @@ export async function markDateBooked(
 
 /**
  * The first payment of a booking paid through GigLedger arrived (the payments' hook, in their
- * transaction): awaiting deposit → confirmed, and its date booked. A date taken or marked
- * unavailable meanwhile cancels the booking instead ("date_taken"), and the payment is refunded.
+ * transaction): awaiting deposit → confirmed, its payout's release time set (`releaseAt`), and its
+ * date booked. A date taken or marked unavailable meanwhile cancels the booking instead
+ * ("date_taken"), and the payment is refunded. The date is checked in the confirming statement
+ * itself (no savepoint, one round trip); a race lost after that check still meets the
+ * one-confirmed-booking-per-date index, which aborts the transaction, and the payments' retry then
+ * finds the date taken here.
  */
 export async function confirmPaidBooking(
   tx: Queryable,
   bookingId: string,
   at: Date,
+  releaseAt?: Date,
 ): Promise<"confirmed" | "date_taken"> {
-  try {
-    return await tx.transaction(async (inner) => {
-      const [booking] = await inner
-        .update(bookings)
-        .set({ status: "confirmed", confirmedAt: at, updatedAt: at })
-        .where(and(eq(bookings.id, bookingId), eq(bookings.status, "awaiting_deposit")))
-        .returning({ artistProfileId: bookings.artistProfileId, eventDate: bookings.eventDate });
-      if (!booking?.artistProfileId) return "date_taken" as const;
-      await markDateBooked(
-        inner,
-        { artistProfileId: booking.artistProfileId, eventDate: booking.eventDate },
-        "client",
-      );
-      return "confirmed" as const;
-    });
-  } catch (error) {
-    if (!isProblem(error) && !isUniqueViolation(error)) throw error;
-    await tx
-      .update(bookings)
-      .set({
-        status: "cancelled",
-        cancelledAt: at,
-        cancelReason: "The date was booked by someone else before the deposit arrived.",
-        updatedAt: at,
-      })
-      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "awaiting_deposit")));
-    await endAgreement(tx, bookingId, at);
-    return "date_taken";
+  const [booking] = await queryRows<{ artistProfileId: string; eventDate: string }>(
+    tx,
+    sql`UPDATE bookings b SET status = 'confirmed', confirmed_at = ${at.toISOString()},
+          updated_at = ${at.toISOString()},
+          release_at = coalesce(${releaseAt?.toISOString() ?? null}::timestamptz, b.release_at)
+        WHERE b.id = ${bookingId} AND b.status = 'awaiting_deposit'
+          AND b.artist_profile_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM bookings o WHERE o.artist_profile_id = b.artist_profile_id
+            AND o.event_date = b.event_date AND o.status IN ('confirmed', 'completed'))
+          AND NOT EXISTS (SELECT 1 FROM availability a WHERE a.artist_profile_id = b.artist_profile_id
+            AND a.date = b.event_date AND a.status = 'unavailable')
+        RETURNING b.artist_profile_id AS "artistProfileId", b.event_date::text AS "eventDate"`,
+  );
+  if (booking) {
+    await markDateBooked(tx, booking, "client");
+    return "confirmed";
   }
+  const cancelled = await tx
+    .update(bookings)
+    .set({
+      status: "cancelled",
+      cancelledAt: at,
+      cancelReason: "The date was booked by someone else before the deposit arrived.",
+      updatedAt: at,
+    })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "awaiting_deposit")))
+    .returning({ id: bookings.id });
+  if (cancelled.length > 0) await endAgreement(tx, bookingId, at);
+  return "date_taken";
 }
 
 /**

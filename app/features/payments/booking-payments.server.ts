@@ -150,10 +150,12 @@ async function refundNewestFirst(
 
 /** What the bookings feature does when a first payment arrives: confirm, or say it cannot. */
 export type PaymentHooks = {
+  /** Confirms the booking and sets its payout's release time, in one write. */
   confirmPaidBooking(
     tx: Queryable,
     bookingId: string,
     at: Date,
+    releaseAt?: Date,
   ): Promise<"confirmed" | "date_taken">;
 };
 
@@ -240,11 +242,19 @@ export async function applyCapture(
     detail: { purpose: intent.purpose, paymentId: input.paymentId },
   });
 
+  // The payout's release time, from the agreement in force: set with the confirmation (a first
+  // payment), or on its own (a balance: the agreement may have changed since).
+  const releaseAt = captured?.agreementJson
+    ? releaseAtOf(
+        (JSON.parse(captured.agreementJson) as { agreement: AgreementDocument }).agreement,
+      )
+    : undefined;
+  const firstPayment = intent.purpose !== "balance";
   let payable = !capturedAlready;
-  if (payable && intent.purpose !== "balance") {
+  if (payable && firstPayment) {
     payable =
       booking?.status === "awaiting_deposit" &&
-      (await hooks.confirmPaidBooking(tx, bookingId, input.at)) === "confirmed";
+      (await hooks.confirmPaidBooking(tx, bookingId, input.at, releaseAt)) === "confirmed";
   } else if (payable) {
     payable = booking?.status === "confirmed" || booking?.status === "completed";
   }
@@ -266,13 +276,11 @@ export async function applyCapture(
     await postTheCapture();
     return "refunded";
   }
-  if (captured?.agreementJson) {
-    const signed = JSON.parse(captured.agreementJson) as { agreement: AgreementDocument };
+  if (releaseAt && !firstPayment)
     await tx.execute(
-      sql`UPDATE bookings SET release_at = ${releaseAtOf(signed.agreement).toISOString()}
+      sql`UPDATE bookings SET release_at = ${releaseAt.toISOString()}
           WHERE id = ${bookingId} AND payout_released_at IS NULL`,
     );
-  }
   if (Number(intent.artistSharePaise) > 0)
     await addCommand(tx, {
       kind: "create_transfer",

@@ -40,7 +40,7 @@ export async function receiveRazorpayWebhook(
    * shows without waiting for the job, which stays queued as the safety net (it finds the event
    * processed, or applies it if this attempt failed).
    */
-  applyNow?: { hooks: PaymentHooks; logger: Logger },
+  applyNow?: { hooks: PaymentHooks; logger: Logger; stored?: RecentEvents },
 ): Promise<WebhookAnswer> {
   const config = env.payments;
   if (config.mode === "off") return { status: 400, body: "Payments are off." };
@@ -53,6 +53,9 @@ export async function receiveRazorpayWebhook(
   const eventId = headers.get("x-razorpay-event-id")?.trim() ?? "";
   if (eventId === "" || eventId.length > 100)
     return { status: 400, body: "The event id is missing." };
+  // A redelivery of an event this instance stored already (signed, so it is the provider's):
+  // answered at once, without the database.
+  if (applyNow?.stored?.has(eventId)) return { status: 200, body: "ok" };
   const rawBody = Buffer.from(raw).toString("utf8");
   const event = parseRazorpayEvent(rawBody);
   if (!event || rawBody.includes("\u0000"))
@@ -75,12 +78,20 @@ export async function receiveRazorpayWebhook(
     },
   );
   fault("webhook.after-inbox-insert");
+  applyNow?.stored?.add(eventId);
   if (applyNow && !stored.duplicate) {
     try {
       await db.transaction(async (tx) => {
-        const outcome = await processStoredEvent(tx, applyNow.hooks, stored.id, clock.now(), {
-          dropJob: true,
-        });
+        // The row was stored by this request a moment ago: no need to read it back or lock it
+        // first; the closing update applies only to a row still unprocessed (else it rolls back).
+        const at = clock.now();
+        const outcome = await applyEvent(
+          tx,
+          applyNow.hooks,
+          { id: stored.id, eventId, rawBody, receivedAt: at },
+          at,
+        );
+        await closeEvent(tx, stored.id, outcome, at, { dropJob: true });
         if (outcome === "applied" || outcome === "refunded") fault("events.before-commit");
       });
     } catch (error) {
@@ -210,12 +221,45 @@ export async function processStoredEvent(
   );
   if (!event) return null;
   const outcome = await applyEvent(tx, hooks, event, at);
-  const dropped = options.dropJob
-    ? sql`WITH dropped AS (${jobDropSql(EVENTS_QUEUE, event.id)}) `
-    : sql``;
-  await tx.execute(
-    sql`${dropped}UPDATE provider_events SET processed_at = ${at.toISOString()},
-          outcome = ${outcome}, attempts = attempts + 1 WHERE id = ${event.id}`,
-  );
+  await closeEvent(tx, event.id, outcome, at, options);
   return outcome;
+}
+
+/** Records what became of an event; throws (rolling back) if another run processed it first. */
+async function closeEvent(
+  tx: Queryable,
+  rowId: string,
+  outcome: Outcome,
+  at: Date,
+  options: { dropJob?: boolean },
+) {
+  const dropped = options.dropJob
+    ? sql`WITH dropped AS (${jobDropSql(EVENTS_QUEUE, rowId)}) `
+    : sql``;
+  const closed = await queryRows<{ id: string }>(
+    tx,
+    sql`${dropped}UPDATE provider_events SET processed_at = ${at.toISOString()},
+          outcome = ${outcome}, attempts = attempts + 1
+        WHERE id = ${rowId} AND processed_at IS NULL RETURNING id`,
+  );
+  if (closed.length === 0) throw new Error(`provider event ${rowId} was processed meanwhile`);
+}
+
+/**
+ * The event ids an instance stored lately (a bounded set, oldest forgotten first): a provider's
+ * redelivery to the same instance is answered without the database.
+ */
+export class RecentEvents {
+  private readonly ids = new Set<string>();
+  constructor(private readonly size = 10_000) {}
+  has(id: string) {
+    return this.ids.has(id);
+  }
+  add(id: string) {
+    this.ids.add(id);
+    if (this.ids.size > this.size) {
+      const oldest = this.ids.values().next().value;
+      if (oldest !== undefined) this.ids.delete(oldest);
+    }
+  }
 }

@@ -410,7 +410,7 @@ export async function problemSummaryOf(
   bookingId: string,
 ): Promise<ProblemSummary | null> {
   const booking = await problemBookingOf(ctx.db, bookingId);
-  if (!booking || booking.paidThrough !== "gigledger") return null;
+  if (booking?.paidThrough !== "gigledger") return null;
   const party = partyOf(actor, booking);
   if (!party) return null;
   const reports = await problemsOf(ctx.db, bookingId);
