@@ -4,7 +4,7 @@
  * books; it calls `ledger_post()`, the only writer. Nothing here decides *whether* money moves:
  * callers do, in the transaction of the business fact, with that fact's key.
  */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { assertPaise, type Paise } from "~/lib/money";
 import { type Queryable, queryRows } from "~db/client";
 import { ledgerAccounts } from "~db/schema";
@@ -82,11 +82,18 @@ function ledgerPostCall(posting: LedgerPosting) {
 export async function postLedgerInOrder(
   tx: Queryable,
   postings: readonly LedgerPosting[],
+  options: { openBookingAccounts?: string } = {},
 ): Promise<string[]> {
   if (postings.length === 0) return [];
+  // The booking's accounts opened first in the same statement: the first posting reads the
+  // opening's count, so it runs after it, and `ledger_post` (volatile) sees the new rows.
+  const opening = options.openBookingAccounts
+    ? sql`opened AS (${bookingAccountsOpening(options.openBookingAccounts)} RETURNING 1), `
+    : sql``;
+  const after = options.openBookingAccounts ? sql` FROM (SELECT count(*) FROM opened) o` : sql``;
   const steps = postings.map((posting, n) =>
     n === 0
-      ? sql`p0 AS MATERIALIZED (SELECT ${ledgerPostCall(posting)} AS id)`
+      ? sql`${opening}p0 AS MATERIALIZED (SELECT ${ledgerPostCall(posting)} AS id${after})`
       : sql`${sql.raw(`p${n}`)} AS MATERIALIZED (SELECT ${ledgerPostCall(posting)} AS id FROM ${sql.raw(`p${n - 1}`)})`,
   );
   const ids = postings.map((_, n) => sql.raw(`p${n}.id::text AS id${n}`));
@@ -104,14 +111,24 @@ export async function ensureBookingAccounts(
   tx: Queryable,
   bookingId: string,
 ): Promise<Record<BookingAccountPart, string>> {
-  const ids = Object.fromEntries(
+  await tx.execute(bookingAccountsOpening(bookingId));
+  return bookingAccountIds(bookingId);
+}
+
+/** A booking's five account ids by part. */
+export function bookingAccountIds(bookingId: string): Record<BookingAccountPart, string> {
+  return Object.fromEntries(
     BOOKING_ACCOUNT_PARTS.map((part) => [part, bookingAccount(bookingId, part)]),
   ) as Record<BookingAccountPart, string>;
-  await tx
-    .insert(ledgerAccounts)
-    .values(Object.values(ids).map((id) => ({ id, kind: "liability" as const, bookingId })))
-    .onConflictDoNothing();
-  return ids;
+}
+
+/** The INSERT that opens a booking's five accounts (idempotent), for a statement of the caller's. */
+function bookingAccountsOpening(bookingId: string): SQL {
+  const rows = Object.values(bookingAccountIds(bookingId)).map(
+    (id) => sql`(${id}, 'liability', ${bookingId}::uuid)`,
+  );
+  return sql`INSERT INTO ledger_accounts (id, kind, booking_id) VALUES ${sql.join(rows, sql`, `)}
+    ON CONFLICT (id) DO NOTHING`;
 }
 
 /** Opens an artist's `released` account (idempotent) and returns its id. */

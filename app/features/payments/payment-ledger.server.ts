@@ -5,6 +5,7 @@
 import type { Queryable } from "~db/client";
 import {
   accountBalances,
+  bookingAccountIds,
   ensureArtistAccounts,
   ensureBookingAccounts,
   type LedgerPosting,
@@ -25,7 +26,7 @@ export async function postCapture(
   tx: Queryable,
   fact: Fact & { paymentId: string; split: PaymentSplit },
 ) {
-  const accounts = await ensureBookingAccounts(tx, fact.bookingId);
+  const accounts = bookingAccountIds(fact.bookingId);
   const { split } = fact;
   const capture: LedgerPosting = {
     key: `capture:${fact.paymentId}`,
@@ -50,7 +51,9 @@ export async function postCapture(
     kind: "split",
     legs,
   };
-  await postLedgerInOrder(tx, legs.length > 0 ? [capture, setAside] : [capture]);
+  await postLedgerInOrder(tx, legs.length > 0 ? [capture, setAside] : [capture], {
+    openBookingAccounts: fact.bookingId,
+  });
 }
 
 /** The artist's share went to their linked account, on hold. */
