@@ -97,7 +97,13 @@ async function startSetup(url: string, dataDir: string) {
 async function spawnInstance(url: string, dataDir: string, port: number) {
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", "bench/money-instance.ts"],
+    [
+      // To profile an instance: BENCH_INSTANCE_NODE_ARGS="--cpu-prof --cpu-prof-dir=…".
+      ...(process.env.BENCH_INSTANCE_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "--import",
+      "tsx",
+      "bench/money-instance.ts",
+    ],
     {
       env: {
         PATH: process.env.PATH ?? "",
