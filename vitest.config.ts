@@ -16,10 +16,13 @@ function testFiles(dir: string): string[] {
   });
 }
 
-/** The files that open a database (through tests/support/test-database): only they can differ. */
+/**
+ * The files that open a database (through tests/support/test-database, or the money tests' app in
+ * tests/support/money/money-app, which opens one): only they can differ.
+ */
 const databaseTests = () =>
   TEST_ROOTS.flatMap(testFiles).filter((file) =>
-    /support\/test-database["']/.test(readFileSync(file, "utf8")),
+    /support\/(test-database|money\/money-app)["']/.test(readFileSync(file, "utf8")),
   );
 
 /**

@@ -9,7 +9,7 @@ import { addOperator, operatorsOf, removeOperator } from "~/features/problems/op
 import { type Env, loadEnv } from "~/lib/env.server";
 import { isProblem } from "~/lib/problem";
 import { type DatabaseHandle, databaseOptionsFor, openDatabase } from "~db/client";
-import { isAnswering } from "./app-running";
+import { embeddedDatabaseBusy } from "./app-running";
 
 const USAGE = "Usage: npm run operator -- add <email> | remove <email> | list";
 
@@ -25,12 +25,9 @@ export async function operatorCli(
   }
   const env = options.env ?? loadEnv();
   const where = databaseOptionsFor(env);
-  if (!options.database && where.driver === "pglite" && (await isAnswering(env.appUrl))) {
-    // The embedded database takes one process at a time: opening it beside the app would harm it.
-    print(
-      `The app at ${env.appUrl.origin} is running on the embedded database in DATA_DIR: stop it ` +
-        "first, or run both on PostgreSQL (DATABASE_URL).",
-    );
+  const busy = options.database ? null : await embeddedDatabaseBusy(env, where);
+  if (busy) {
+    print(busy);
     return 2;
   }
   const database = options.database ?? openDatabase(where);

@@ -19,7 +19,7 @@ import { createLocalClock } from "~/lib/clock.server";
 import { isIsoDate } from "~/lib/dates";
 import { type Env, loadEnv } from "~/lib/env.server";
 import { type DatabaseHandle, databaseOptionsFor, openDatabase } from "~db/client";
-import { isAnswering } from "./app-running";
+import { embeddedDatabaseBusy } from "./app-running";
 
 export type ReconcileCliOptions = {
   env?: Env;
@@ -44,12 +44,9 @@ export async function reconcileCli(
   }
   const env = options.env ?? loadEnv();
   const where = databaseOptionsFor(env);
-  if (!options.database && where.driver === "pglite" && (await isAnswering(env.appUrl))) {
-    // The embedded database takes one process at a time: opening it beside the app would harm it.
-    print(
-      `The app at ${env.appUrl.origin} is running on the embedded database in DATA_DIR: stop it ` +
-        "first, or run both on PostgreSQL (DATABASE_URL) to reconcile while it runs.",
-    );
+  const busy = options.database ? null : await embeddedDatabaseBusy(env, where);
+  if (busy) {
+    print(busy);
     return 2;
   }
   const database = options.database ?? openDatabase(where);

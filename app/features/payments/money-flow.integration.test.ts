@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBookingRequest } from "~/features/bookings/booking-requests.server";
 import {
@@ -14,65 +13,39 @@ import { addDays, todayIn, zonedDateTimeToUtc } from "~/lib/dates";
 import { runQueuesNow } from "~/lib/jobs.server";
 import { queryRows } from "~db/client";
 import { artistActor, createArtist, createUser } from "~seed/factories";
-import { startTestApp } from "../../../tests/support/app-harness";
-import { createTestDatabase } from "../../../tests/support/test-database";
+import type { MoneyCtx } from "../../../tests/support/money/booking-money";
+import { type MoneyApp, startMoneyApp } from "../../../tests/support/money/money-app";
 import { startCheckout } from "./checkout.server";
 import { bookingAccountsOf, ledgerIntegrity } from "./ledger.server";
 import { payoutsOf, setUpPayouts } from "./payouts.server";
-import { paymentProviderOf } from "./provider.server";
 import { signRazorpayWebhook } from "./webhook-signature";
 
 // Money through the platform end to end on the server (docs/decisions/055): the app listens on a
 // loopback port, the embedded provider's API and webhooks go over real HTTP, and the jobs run as
 // the runner would run them. Every figure is read back from the ledger and the provider's state.
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let app: Awaited<ReturnType<typeof startTestApp>>;
-let ctx: Parameters<typeof createBookingRequest>[0];
+let money: MoneyApp;
+let database: MoneyApp["database"];
+let app: MoneyApp["app"];
+let ctx: MoneyCtx;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database, {}, { listen: true });
-  ctx = {
-    db: database.db,
-    env: app.env,
-    logger: pino({ level: "silent" }),
-    mailer: app.mailer,
-    clock: app.clock,
-  };
+  money = await startMoneyApp();
+  ({ database, app, ctx } = money);
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
-});
+afterAll(() => money?.close());
 afterEach(() => {
   if (isLocalClock(app.clock)) app.clock.reset();
 });
 
-const provider = () => {
-  const made = paymentProviderOf(app.env);
-  if (!made) throw new Error("payments are off");
-  return made;
-};
+const provider = () => money.provider();
 const as = (user: { id: string }): SignedInActor => ({
   id: user.id,
   roles: [],
   artistProfileId: null,
 });
-const QUEUES = ["dev-psp-webhook", "payments.events", "payments.commands"];
-
-/** Runs the webhook deliveries, the events and the commands until nothing is left to do. */
-async function drain(extra: string[] = []) {
-  for (let round = 0; round < 6; round++) {
-    const ran = await runQueuesNow(database.db, app.jobHandlers, [...extra, ...QUEUES], {
-      clock: app.clock,
-    });
-    const errors = ran.flatMap((r) => r.errors);
-    if (errors.length > 0) throw new Error(`jobs failed: ${JSON.stringify(errors)}`);
-    if (ran.every((r) => r.batches === 0)) return;
-    extra = [];
-  }
-}
+/** Runs the webhook deliveries, the events and the commands (`extra` first) until nothing is left. */
+const drain = (extra: string[] = []) => money.drain(extra);
 
 async function bookingWithPayouts(daysAhead = 30) {
   const artist = await createArtist({ db: database.db });

@@ -3,22 +3,20 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBookingRequest } from "~/features/bookings/booking-requests.server";
 import { acceptBooking, cancelBooking } from "~/features/bookings/bookings.server";
 import type { SignedInActor } from "~/lib/actor";
 import { isLocalClock, type LocalClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
-import { runQueuesNow } from "~/lib/jobs.server";
 import { queryRows } from "~db/client";
 import { artistActor, createArtist, createUser } from "~seed/factories";
 import { reconcileCli } from "../../../scripts/reconcile";
-import { startTestApp } from "../../../tests/support/app-harness";
-import { createTestDatabase, usingServer } from "../../../tests/support/test-database";
+import type { MoneyCtx } from "../../../tests/support/money/booking-money";
+import { type MoneyApp, startMoneyApp } from "../../../tests/support/money/money-app";
+import { usingServer } from "../../../tests/support/test-database";
 import { startCheckout } from "./checkout.server";
 import { setUpPayouts } from "./payouts.server";
-import { paymentProviderOf } from "./provider.server";
 import {
   formatReport,
   type ReconciliationReport,
@@ -30,34 +28,21 @@ import {
 // client's and an artist's cancellation, all through the embedded provider over loopback HTTP,
 // it finds nothing; then each kind of break, one at a time, is named with its booking.
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let app: Awaited<ReturnType<typeof startTestApp>>;
-let ctx: Parameters<typeof createBookingRequest>[0];
+let money: MoneyApp;
+let database: MoneyApp["database"];
+let app: MoneyApp["app"];
+let ctx: MoneyCtx;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database, {}, { listen: true });
-  ctx = {
-    db: database.db,
-    env: app.env,
-    logger: pino({ level: "silent" }),
-    mailer: app.mailer,
-    clock: app.clock,
-  };
+  money = await startMoneyApp();
+  ({ database, app, ctx } = money);
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
-});
+afterAll(() => money?.close());
 afterEach(() => {
   if (isLocalClock(app.clock)) app.clock.reset();
 });
 
-const provider = () => {
-  const made = paymentProviderOf(app.env);
-  if (!made) throw new Error("payments are off");
-  return made;
-};
+const provider = () => money.provider();
 const localClock = (): LocalClock => {
   if (!isLocalClock(app.clock)) throw new Error("the test app's clock is local");
   return app.clock;
@@ -67,19 +52,7 @@ const as = (user: { id: string }): SignedInActor => ({
   roles: [],
   artistProfileId: null,
 });
-const QUEUES = ["dev-psp-webhook", "payments.events", "payments.commands"];
-
-async function drain(extra: string[] = []) {
-  for (let round = 0; round < 6; round++) {
-    const ran = await runQueuesNow(database.db, app.jobHandlers, [...extra, ...QUEUES], {
-      clock: app.clock,
-    });
-    const errors = ran.flatMap((r) => r.errors);
-    if (errors.length > 0) throw new Error(`jobs failed: ${JSON.stringify(errors)}`);
-    if (ran.every((r) => r.batches === 0)) return;
-    extra = [];
-  }
-}
+const drain = (extra: string[] = []) => money.drain(extra);
 
 type Booking = Awaited<ReturnType<typeof paidBooking>>;
 

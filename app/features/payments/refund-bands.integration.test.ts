@@ -1,15 +1,12 @@
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AgreementDocument } from "~/features/agreements/agreement-document";
 import { eventStartOf } from "~/features/agreements/agreement-times";
 import { cancelBooking } from "~/features/bookings/bookings.server";
 import { cancellationOutcome } from "~/features/terms/cancellation";
 import type { PolicyCode } from "~/features/terms/terms-types";
-import { isLocalClock, type LocalClock } from "~/lib/clock.server";
-import { runQueuesNow } from "~/lib/jobs.server";
+import type { LocalClock } from "~/lib/clock.server";
 import { queryRows } from "~db/client";
-import { startTestApp } from "../../../tests/support/app-harness";
 import {
   accept,
   artistWithPayouts,
@@ -22,56 +19,30 @@ import {
   pspStateAt,
   statusOf,
 } from "../../../tests/support/money/booking-money";
-import { createTestDatabase } from "../../../tests/support/test-database";
+import { type MoneyApp, startMoneyApp } from "../../../tests/support/money/money-app";
 import { bookingAccountsOf, ledgerIntegrity } from "./ledger.server";
-import { paymentProviderOf } from "./provider.server";
 
 // Refunds by the agreed policy across time (design money-and-terms §8.6): for each policy, a
 // client cancels a paid booking a minute either side of each band's edge, by the app's clock; the
 // provider refunds exactly what `cancellationOutcome` gives back on what was paid, and the
 // booking's books end at zero. The deposit is the whole total, so every band's charge shows.
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let app: Awaited<ReturnType<typeof startTestApp>>;
+let money: MoneyApp;
+let database: MoneyApp["database"];
+let app: MoneyApp["app"];
 let ctx: MoneyCtx;
 let clock: LocalClock;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database, {}, { listen: true });
-  if (!isLocalClock(app.clock)) throw new Error("the test app's clock is local");
-  clock = app.clock;
-  ctx = {
-    db: database.db,
-    env: app.env,
-    logger: pino({ level: "silent" }),
-    mailer: app.mailer,
-    clock: app.clock,
-  };
+  money = await startMoneyApp();
+  ({ database, app, ctx, clock } = money);
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
-});
+afterAll(() => money?.close());
 afterEach(() => clock.reset());
 
-const provider = () => {
-  const made = paymentProviderOf(app.env);
-  if (!made) throw new Error("payments are off");
-  return made;
-};
-
-const QUEUES = ["dev-psp-webhook", "payments.events", "payments.commands"];
-
+const provider = () => money.provider();
 /** Runs the webhook deliveries, the events and the commands until nothing is left to do. */
-async function drain() {
-  for (let round = 0; round < 6; round++) {
-    const ran = await runQueuesNow(database.db, app.jobHandlers, QUEUES, { clock });
-    const errors = ran.flatMap((r) => r.errors);
-    if (errors.length > 0) throw new Error(`jobs failed: ${JSON.stringify(errors)}`);
-    if (ran.every((r) => r.batches === 0)) return;
-  }
-}
+const drain = () => money.drain();
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBooking } from "~/features/bookings/booking-views.server";
 import { rateClient } from "~/features/bookings/client-ratings.server";
@@ -17,7 +16,6 @@ import {
   retryEvent,
 } from "~/features/payments/desk.server";
 import { bookingAccountsOf, ledgerIntegrity } from "~/features/payments/ledger.server";
-import { paymentProviderOf } from "~/features/payments/provider.server";
 import {
   formatReport,
   reconcileProviderOf,
@@ -26,13 +24,12 @@ import {
 import { signRazorpayWebhook } from "~/features/payments/webhook-signature";
 import { getClientRecord } from "~/features/trust/trust.server";
 import type { SignedInActor } from "~/lib/actor";
-import { isLocalClock, type LocalClock } from "~/lib/clock.server";
+import type { LocalClock } from "~/lib/clock.server";
 import { addDays, todayIn } from "~/lib/dates";
 import { runQueuesNow } from "~/lib/jobs.server";
 import { isProblem } from "~/lib/problem";
 import { queryRows } from "~db/client";
 import { artistActor, createUser } from "~seed/factories";
-import { startTestApp } from "../../../tests/support/app-harness";
 import {
   accept,
   bookingWithPayouts,
@@ -45,8 +42,8 @@ import {
   pspStateAt,
   statusOf,
 } from "../../../tests/support/money/booking-money";
+import { type MoneyApp, startMoneyApp } from "../../../tests/support/money/money-app";
 import { signedInUser } from "../../../tests/support/sessions";
-import { createTestDatabase } from "../../../tests/support/test-database";
 import { addOperator, operatorLogOf, removeOperator } from "./operators.server";
 import { answerProblem, decideProblem, problemsOf, reportProblem } from "./problems.server";
 
@@ -54,48 +51,24 @@ import { answerProblem, decideProblem, problemsOf, reportProblem } from "./probl
 // its edges by the app's clock, one report per party, one answer, the payout held until a
 // decision, and each decision moved through the provider and balanced in the ledger.
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let app: Awaited<ReturnType<typeof startTestApp>>;
+let money: MoneyApp;
+let database: MoneyApp["database"];
+let app: MoneyApp["app"];
 let ctx: MoneyCtx;
 let clock: LocalClock;
 let operator: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database, {}, { listen: true });
-  if (!isLocalClock(app.clock)) throw new Error("the test app's clock is local");
-  clock = app.clock;
-  ctx = {
-    db: database.db,
-    env: app.env,
-    logger: pino({ level: "silent" }),
-    mailer: app.mailer,
-    clock: app.clock,
-  };
+  money = await startMoneyApp();
+  ({ database, app, ctx, clock } = money);
   const user = await createUser(database.db);
   await addOperator(database.db, "cli", user.email, new Date());
   operator = { id: user.id, email: user.email };
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
-});
+afterAll(() => money?.close());
 
-const provider = () => {
-  const made = paymentProviderOf(app.env);
-  if (!made) throw new Error("payments are off");
-  return made;
-};
-
-const QUEUES = ["dev-psp-webhook", "payments.events", "payments.commands"];
-async function drain() {
-  for (let round = 0; round < 6; round++) {
-    const ran = await runQueuesNow(database.db, app.jobHandlers, QUEUES, { clock });
-    const errors = ran.flatMap((r) => r.errors);
-    if (errors.length > 0) throw new Error(`jobs failed: ${JSON.stringify(errors)}`);
-    if (ran.every((r) => r.batches === 0)) return;
-  }
-}
+const provider = () => money.provider();
+const drain = () => money.drain();
 
 /** The payout job run at `at` (the app's clock moved there), then the commands it adds. */
 async function releaseJobAt(at: Date) {
