@@ -117,7 +117,7 @@ function Results({
               availableOn={query.date || undefined}
               belowFirstScreen={i >= FIRST_SCREEN_CARDS}
             >
-              <TrustLines figures={trust[artist.id]} />
+              <TrustLines figures={trust[artist.id]} verifiedSessions={artist.verifiedSessions} />
             </ArtistCard>
           ))}
         </div>

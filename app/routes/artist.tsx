@@ -288,7 +288,11 @@ function ProfileTop({
             </div>
           ) : null}
           <p className="mt-4 whitespace-pre-line text-slate-700 wrap-anywhere">{artist.bio}</p>
-          <TrustLines figures={trust} className="mt-3 space-y-0.5 text-sm text-slate-700" />
+          <TrustLines
+            figures={trust}
+            verifiedSessions={artist.verifiedSessions}
+            className="mt-3 space-y-0.5 text-sm text-slate-700"
+          />
           {SOCIAL.some(([key]) => artist.socialLinks[key]) ? (
             <ul className="mt-4 flex flex-wrap gap-3" aria-label="Social links">
               {SOCIAL.map(([key, label]) =>

@@ -156,6 +156,13 @@ describe("the dashboard", () => {
     );
   });
 
+  it("says what is known of an artist too new for the figures, on the profile and the card", async () => {
+    const text = textOf(await page(`/artist/${slug}`));
+    expect(text).toMatch(/New on GigLedger · (no verified sessions yet|\d+ verified sessions?)/);
+    const cards = textOf(await page("/artist-discovery"));
+    expect(cards).toMatch(/New on GigLedger · /);
+  });
+
   it("shows 'New' for an artist without ratings and no pending requests without warning colours", async () => {
     const nia = await signedInUser(app, database.db, "Nia");
     await addArtistProfile({ db: database.db }, nia.id, { name: "Nia Unrated" });

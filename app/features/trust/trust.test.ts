@@ -4,6 +4,7 @@ import {
   clientRatingText,
   clientRecordText,
   formatWait,
+  newcomerText,
   responseRateText,
 } from "./trust";
 
@@ -39,6 +40,9 @@ describe("trust figures in words", () => {
     expect(clientRecordText({ completedBookings: 3, cancelledBookings: 1, ratings: none })).toBe(
       "3 completed bookings and 1 cancellation here",
     );
+    expect(newcomerText(0)).toBe("New on GigLedger · no verified sessions yet");
+    expect(newcomerText(1)).toBe("New on GigLedger · 1 verified session");
+    expect(newcomerText(2)).toBe("New on GigLedger · 2 verified sessions");
     const rated = { count: 2, average: 4.5, latest: [{ stars: 5, comment: null }] };
     expect(
       clientRatingText({ completedBookings: 3, cancelledBookings: 0, ratings: none }),

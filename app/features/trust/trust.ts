@@ -83,6 +83,14 @@ export function formatWait(minutes: number): string {
   return plural(Math.round(hours / 24), "day");
 }
 
+/**
+ * What is known of an artist too new for the figures (issue 43: never nothing): "New on GigLedger
+ * · 2 verified sessions", or "New on GigLedger · no verified sessions yet".
+ */
+export function newcomerText(verifiedSessions: number): string {
+  return `New on GigLedger · ${verifiedSessions > 0 ? plural(verifiedSessions, "verified session") : "no verified sessions yet"}`;
+}
+
 /** "Rated 4.5 of 5 by artists (2 ratings)", or null before any rating. */
 export function clientRatingText(c: ClientRecord): string | null {
   if (c.ratings.count === 0 || c.ratings.average === null) return null;
