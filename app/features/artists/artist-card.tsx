@@ -5,13 +5,14 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";
 import { formatLongDate } from "~/lib/date-text";
+import { formatPaise } from "~/lib/money-text";
 import { ArtistAvatar } from "./artist-avatar";
 import type { ArtistSummary } from "./artist-summary.server";
 import { formatRating } from "./format";
 
 /**
- * A discovery result: name, whether the artist is available, genre, rating, location, bio (two
- * lines) and instruments, and the way to the profile to book.
+ * A discovery result: name, whether the artist is available, genre, rating, price, location, bio
+ * (two lines) and instruments, and the way to the profile to book.
  */
 export function ArtistCard({
   artist,
@@ -53,6 +54,11 @@ export function ArtistCard({
             <span>
               {formatRating(artist.rating)} ({artist.totalReviews})
             </span>
+          </p>
+          <p className="mt-1 text-sm font-medium text-slate-900">
+            {artist.hourlyRate === null
+              ? "Quotes each booking"
+              : `${formatPaise(Math.round(artist.hourlyRate * 100))} per hour`}
           </p>
         </div>
       </div>

@@ -16,6 +16,8 @@ export type ArtistSummary = {
   clientVerifiedSessions: number;
   isAvailable: boolean;
   avatarPath: string | null;
+  /** Rupees per hour, or null when the artist quotes each booking. */
+  hourlyRate: number | null;
 };
 
 export const summaryColumns = {
@@ -32,4 +34,5 @@ export const summaryColumns = {
   clientVerifiedSessions: artistProfiles.clientVerifiedSessions,
   isAvailable: artistProfiles.isAvailable,
   avatarPath: artistProfiles.avatarPath,
+  hourlyRate: artistProfiles.hourlyRate,
 };

@@ -117,7 +117,7 @@ export async function searchArtists(
     artist_profiles.genre, artist_profiles.location, artist_profiles.bio,
     artist_profiles.instruments, artist_profiles.rating, artist_profiles.total_reviews,
     artist_profiles.verified_sessions, artist_profiles.client_verified_sessions,
-    artist_profiles.is_available, artist_profiles.avatar_path`;
+    artist_profiles.is_available, artist_profiles.avatar_path, artist_profiles.hourly_rate`;
   const rows = await queryRows<{
     id: string;
     slug: string;
@@ -132,6 +132,7 @@ export async function searchArtists(
     client_verified_sessions: number;
     is_available: boolean;
     avatar_path: string | null;
+    hourly_rate: string | number | null;
     marked_available: boolean;
   }>(
     db,
@@ -168,6 +169,7 @@ export async function searchArtists(
       clientVerifiedSessions: r.client_verified_sessions,
       isAvailable: r.is_available,
       avatarPath: r.avatar_path,
+      hourlyRate: r.hourly_rate === null ? null : Number(r.hourly_rate),
       markedAvailable: r.marked_available,
     })),
     hasMore: rows.length > DISCOVERY_PAGE_SIZE,

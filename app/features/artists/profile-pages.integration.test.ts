@@ -161,6 +161,8 @@ describe("the dashboard", () => {
     expect(text).toMatch(/New on GigLedger · (no verified sessions yet|\d+ verified sessions?)/);
     const cards = textOf(await page("/artist-discovery"));
     expect(cards).toMatch(/New on GigLedger · /);
+    // The price on every card: the hourly rate, or that the artist quotes.
+    expect(cards).toContain("₹4,500.00 per hour");
   });
 
   it("shows 'New' for an artist without ratings and no pending requests without warning colours", async () => {
