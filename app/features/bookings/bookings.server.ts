@@ -346,7 +346,7 @@ export async function cancelBooking(
     const message = "Keep the reason to 500 characters or fewer.";
     refuse("invalid", message, { fieldErrors: { reason: message } });
   }
-  const at = ctx.clock.now();
+  let at = ctx.clock.now();
   const wasConfirmed = await ctx.db.transaction(async (tx) => {
     // The status as it is now, under the row's lock: an accept may have committed since the read
     // above, and what the mail says (a date freed) follows what was really cancelled.
@@ -355,6 +355,9 @@ export async function cancelBooking(
       .from(bookings)
       .where(eq(bookings.id, bookingId))
       .for("update");
+    // The cancellation's time is taken under the lock: an acceptance that committed while this
+    // waited for it (and froze the agreement then) always comes before it.
+    at = ctx.clock.now();
     const updated = await tx
       .update(bookings)
       .set({
