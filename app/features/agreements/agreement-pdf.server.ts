@@ -4,6 +4,7 @@ import type { ChargeBand } from "~/features/terms/terms-types";
 import { MONTH_NAMES, parseDate } from "~/lib/date-text";
 import { formatTime, WEEKDAY_NAMES, wallClockIn, weekdayOf, zoneAbbreviation } from "~/lib/dates";
 import { formatPaise } from "~/lib/money-text";
+import { plural } from "~/lib/number-text";
 import { registerPdfFonts, type Script, scriptRuns, type Weight } from "~/lib/pdf-fonts.server";
 import type { SignedAgreement } from "./agreement-document";
 import { paymentRouteText } from "./payment-route-text";
@@ -29,8 +30,6 @@ function moment(at: string, timeZone: string): string {
   const { year, month, day } = parseDate(date);
   return `${day} ${MONTH_NAMES[month - 1]} ${year}, ${formatTime(time)} ${zoneAbbreviation(timeZone, at)}`;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** 150 → "2 hours 30 minutes". */
 function hoursAndMinutes(minutes: number): string {

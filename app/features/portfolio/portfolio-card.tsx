@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";
 import { ShareButton } from "~/components/ui/share-button";
 import { formatDay } from "~/lib/dates";
-import { plural } from "./format";
+import { plural } from "~/lib/number-text";
 import type { PortfolioCardData } from "./portfolio.server";
 
 const NO_PAGE_YET =

@@ -2,6 +2,8 @@
  * The trust figures an artist's profile and discovery card show, with the rules that make them
  * (computed in trust.server.ts from the booking rows) and the words they are shown in.
  */
+import { plural } from "~/lib/number-text";
+
 export const RESPONSE_WINDOW_HOURS = 24;
 /** Below this many counted requests (or confirmed bookings) a figure is not shown. */
 export const MIN_COUNTED = 5;
@@ -52,8 +54,6 @@ export type CountedCancellation = {
   /** Set when the artist cancelled it. */
   cancelledAt: string | null;
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "Responds within 24 h to 92% of requests (25 in 90 days)", or null below 5 requests. */
 export function responseRateText(r: ResponseFigures): string | null {
