@@ -4,10 +4,10 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
-import { formatFileSize } from "~/features/media/media-type";
 import { ledgerLinesOf } from "~/features/payments/ledger.server";
 import { moneyViewOf } from "~/features/payments/money-view.server";
 import { requireOperator } from "~/features/problems/operators.server";
+import { ProblemFileList, problemFileViews } from "~/features/problems/problem-file-list";
 import { problemFilesOf } from "~/features/problems/problem-files.server";
 import {
   CATEGORY_WORDS,
@@ -62,13 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       refund: report.refundPaise ? formatPaise(report.refundPaise) : null,
       reason: report.decisionReason,
     },
-    files: files.map((f) => ({
-      id: f.id,
-      side: f.side,
-      name: f.name,
-      size: formatFileSize(f.sizeBytes),
-      sha256: f.sha256,
-    })),
+    files: problemFileViews(files),
     booking: booking
       ? { status: booking.status, eventDate: formatLongDate(booking.eventDate) }
       : null,
@@ -134,20 +128,11 @@ export default function ProblemDecision({ loaderData, actionData }: Route.Compon
         {loaderData.files.length > 0 ? (
           <>
             <h3 className="mt-3 font-medium">Files</h3>
-            <ul className="space-y-1 text-sm">
-              {loaderData.files.map((file) => (
-                <li key={file.id} className="[overflow-wrap:anywhere]">
-                  <a
-                    href={`/bookings/${report.bookingId}/problem/files/${file.id}`}
-                    className="text-brand-700 underline"
-                  >
-                    {file.name}
-                  </a>{" "}
-                  ({file.side === "answer" ? "with the answer" : "with the report"}, {file.size}) ·
-                  SHA-256 <code className="text-xs">{file.sha256}</code>
-                </li>
-              ))}
-            </ul>
+            <ProblemFileList
+              bookingId={report.bookingId}
+              files={loaderData.files}
+              className="space-y-1 text-sm"
+            />
           </>
         ) : null}
       </Card>

@@ -7,7 +7,7 @@ import { FormError } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { requireUser } from "~/features/accounts/accounts.server";
-import { formatFileSize } from "~/features/media/media-type";
+import { ProblemFileList, problemFileViews } from "~/features/problems/problem-file-list";
 import {
   problemFilesOf,
   putProblemFiles,
@@ -84,15 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       refund: r.refundPaise ? formatPaise(r.refundPaise) : null,
       reason: r.decisionReason,
       decidedOn: r.decidedAt ? day(r.decidedAt) : null,
-      files: files
-        .filter((f) => f.reportId === r.id)
-        .map((f) => ({
-          id: f.id,
-          side: f.side,
-          name: f.name,
-          size: formatFileSize(f.sizeBytes),
-          sha256: f.sha256,
-        })),
+      files: problemFileViews(files.filter((f) => f.reportId === r.id)),
     })),
   };
 }
@@ -189,7 +181,7 @@ export default function ProblemPage({ loaderData, actionData }: Route.ComponentP
               <p className="whitespace-pre-line break-words">{report.answer}</p>
             </div>
           ) : null}
-          <ProblemFiles bookingId={loaderData.bookingId} files={report.files} />
+          <ProblemFileList bookingId={loaderData.bookingId} files={report.files} />
           {report.reason ? (
             <p className="mt-3 text-sm">
               <span className="font-medium">GigLedger's reason:</span> {report.reason}
@@ -282,32 +274,6 @@ function FilesInput({ error }: { error?: string }) {
       </p>
       {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
     </div>
-  );
-}
-
-function ProblemFiles({
-  bookingId,
-  files,
-}: {
-  bookingId: string;
-  files: { id: string; side: string; name: string; size: string; sha256: string }[];
-}) {
-  if (files.length === 0) return null;
-  return (
-    <ul className="mt-3 space-y-1 text-sm">
-      {files.map((file) => (
-        <li key={file.id} className="[overflow-wrap:anywhere]">
-          <a
-            href={`/bookings/${bookingId}/problem/files/${file.id}`}
-            className="text-brand-700 underline"
-          >
-            {file.name}
-          </a>{" "}
-          ({file.side === "answer" ? "with the answer" : "with the report"}, {file.size}) · SHA-256{" "}
-          <code className="text-xs">{file.sha256}</code>
-        </li>
-      ))}
-    </ul>
   );
 }
 
