@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { addDays, type IsoDate, todayIn, zonedDateTimeToUtc } from "~/lib/dates";
 import { enqueueJob } from "~/lib/jobs.server";
+import { paiseToRupeesText } from "~/lib/money";
 import { type Queryable, queryRows } from "~db/client";
 import { COMMANDS_QUEUE } from "./booking-payments.server";
 import { invoiceNumberText } from "./invoice-numbers.server";
@@ -230,9 +231,6 @@ export async function keepReconciliationRun(
   );
 }
 
-const rupees = (paise: number) =>
-  `${paise < 0 ? "-" : ""}${Math.floor(Math.abs(paise) / 100)}.${String(Math.abs(paise) % 100).padStart(2, "0")}`;
-
 const csvCell = (value: string) =>
   /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 
@@ -290,12 +288,14 @@ export async function accountingCsv(
         todayIn(timeZone, new Date(r.issuedAt)),
         r.bookingId,
         csvCell(r.artist ?? ""),
-        rupees(num(r.commission)),
-        rupees(num(r.gst)),
-        rupees(num(r.tds)),
+        paiseToRupeesText(num(r.commission)),
+        paiseToRupeesText(num(r.gst)),
+        paiseToRupeesText(num(r.tds)),
       ].join(","),
     );
   }
-  lines.push(`total ${month},,,,${rupees(commission)},${rupees(gst)},${rupees(tds)}`);
+  lines.push(
+    `total ${month},,,,${paiseToRupeesText(commission)},${paiseToRupeesText(gst)},${paiseToRupeesText(tds)}`,
+  );
   return `${lines.join("\n")}\n`;
 }

@@ -11,6 +11,7 @@ import { recordMoneyEvent } from "~/features/payments/money-events.server";
 import type { SignedInActor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { todayIn } from "~/lib/dates";
+import { parseRupees } from "~/lib/money";
 import { refuse } from "~/lib/problem";
 import { type Queryable, queryRows } from "~db/client";
 import { logOperatorAction } from "./operators.server";
@@ -267,7 +268,11 @@ export const DecisionSchema = z
   })
   .transform((v, ctx) => {
     if (v.decision !== "refund_partial") return { ...v, refundPaise: null };
-    if (!/^\d{1,9}(\.\d{1,2})?$/.test(v.refundRupees)) {
+    // At most 9 digits of rupees and 2 of paise; read as paise by the one rupee reader.
+    const refundPaise = /^\d{1,9}(\.\d{1,2})?$/.test(v.refundRupees)
+      ? parseRupees(v.refundRupees)
+      : null;
+    if (refundPaise === null) {
       ctx.addIssue({
         code: "custom",
         path: ["refundRupees"],
@@ -275,8 +280,7 @@ export const DecisionSchema = z
       });
       return z.NEVER;
     }
-    const [whole, fraction = ""] = v.refundRupees.split(".");
-    return { ...v, refundPaise: Number(whole) * 100 + Number(fraction.padEnd(2, "0")) };
+    return { ...v, refundPaise };
   });
 
 /**
