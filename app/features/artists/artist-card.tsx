@@ -5,6 +5,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";
 import { formatLongDate } from "~/lib/date-text";
+import { rupeesToPaise } from "~/lib/money";
 import { formatPaise } from "~/lib/money-text";
 import { ArtistAvatar } from "./artist-avatar";
 import type { ArtistSummary } from "./artist-summary.server";
@@ -58,7 +59,7 @@ export function ArtistCard({
           <p className="mt-1 text-sm font-medium text-slate-900">
             {artist.hourlyRate === null
               ? "Quotes each booking"
-              : `${formatPaise(Math.round(artist.hourlyRate * 100))} per hour`}
+              : `${formatPaise(rupeesToPaise(artist.hourlyRate))} per hour`}
           </p>
         </div>
       </div>
