@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -73,6 +74,9 @@ export {
   TRUST_SCORES,
   VERIFICATION_METHODS,
 };
+
+/** A PostgreSQL full-text document; written by triggers only (see artist_profiles.search_document). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants, never input. */
 function oneOf(column: string, values: readonly (string | number)[]) {
@@ -213,6 +217,11 @@ export const artistProfiles = pgTable(
     depositBps: integer().notNull().default(3000),
     balanceDueDays: integer().notNull().default(7),
     cancellationPolicy: text({ enum: POLICY_CODES }).notNull().default("moderate"),
+    // The kinds of event the artist plays (the booking form's event types), for discovery.
+    occasions: text({ enum: EVENT_TYPES }).array().notNull().default(sql`'{}'::text[]`),
+    // Discovery's text search: name, genre and instruments (A), occasions (B), bio and session
+    // titles (C), reviews (D). Kept by triggers (migration 0026), never written by application code.
+    searchDocument: tsvector().notNull().default(sql`''::tsvector`),
     ...timestamps,
   },
   (t) => [
@@ -234,6 +243,10 @@ export const artistProfiles = pgTable(
     ),
     check("artist_profiles_client_verified_check", sql`${t.clientVerifiedSessions} >= 0`),
     check("artist_profiles_slug_check", sql`${t.slug} ~ '^[a-z0-9-]+$'`),
+    check(
+      "artist_profiles_occasions_check",
+      sql.raw(`occasions <@ ARRAY[${EVENT_TYPES.map((v) => `'${v}'`).join(", ")}]::text[]`),
+    ),
     // Discovery: one trigram index over everything the search box matches.
     index("artist_profiles_search_idx").using(
       "gin",
@@ -248,6 +261,12 @@ export const artistProfiles = pgTable(
     index("artist_profiles_location_genre_idx").on(t.location, t.id, t.genre),
     index("artist_profiles_ranking_idx").on(t.verifiedSessions.desc(), t.rating.desc(), t.id),
     index("artist_profiles_listing_idx").on(t.rating.desc(), t.id),
+    // Discovery's text search (decision 059).
+    index("artist_profiles_document_idx").using("gin", t.searchDocument),
+    // The occasion filter's counts walk this one by index skips, as genres and locations do.
+    index("artist_profiles_occasions_idx").on(t.occasions),
+    // "Price: low to high" and the budget filter.
+    index("artist_profiles_price_idx").on(t.hourlyRate.asc().nullsLast(), t.id),
     // Discovery's "at least N client-verified gigs": only artists with one or more are indexed.
     index("artist_profiles_client_verified_idx")
       .on(t.rating.desc(), t.id)

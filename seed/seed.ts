@@ -25,6 +25,7 @@ import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Storage } from "~/lib/storage.server";
 import type { Database } from "~db/client";
+import type { EVENT_TYPES } from "~db/enums";
 import {
   artistProfiles,
   availability,
@@ -70,6 +71,8 @@ type DemoArtist = {
   sessions?: number;
   /** The published cancellation policy (otherwise the default, moderate). */
   cancellationPolicy?: PolicyCode;
+  /** The kinds of event played (discovery's occasion filter). */
+  occasions: (typeof EVENT_TYPES)[number][];
 };
 
 /**
@@ -88,6 +91,7 @@ export const DEMO_CITY_ZONES = {
 export const DEMO_ARTISTS: DemoArtist[] = [
   {
     name: "Maya Lindqvist",
+    occasions: ["Live Show", "Wedding", "Private Event"],
     first: "Maya",
     last: "Lindqvist",
     genre: "Jazz",
@@ -104,6 +108,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   },
   {
     name: "Arjun Mehta",
+    occasions: ["Wedding", "Corporate Event", "Private Event"],
     first: "Arjun",
     last: "Mehta",
     genre: "Bollywood",
@@ -117,6 +122,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   },
   {
     name: "The Copper Wires",
+    occasions: ["Live Show", "Private Event"],
     first: "Jess",
     last: "Okafor",
     genre: "Rock",
@@ -130,6 +136,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   },
   {
     name: "Elena Vasquez",
+    occasions: ["Wedding", "Recording Session", "Live Show"],
     first: "Elena",
     last: "Vasquez",
     genre: "Classical",
@@ -143,6 +150,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   },
   {
     name: "DJ Kofi Mensah",
+    occasions: ["Live Show", "Corporate Event", "Private Event"],
     first: "Kofi",
     last: "Mensah",
     genre: "Hip-Hop",
@@ -156,6 +164,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   },
   {
     name: "Lily Chen",
+    occasions: ["Private Event", "Live Show", "Wedding"],
     first: "Lily",
     last: "Chen",
     genre: "Pop",
@@ -173,6 +182,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   },
   {
     name: "Marcus Hale",
+    occasions: ["Live Show", "Jam Session"],
     first: "Marcus",
     last: "Hale",
     genre: "Blues",
@@ -186,6 +196,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   },
   {
     name: "Sadie Brooks",
+    occasions: ["Live Show", "Wedding"],
     first: "Sadie",
     last: "Brooks",
     genre: "Country",
@@ -199,6 +210,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   },
   {
     name: "Rhea Kapoor",
+    occasions: ["Live Show", "Recording Session", "Wedding"],
     first: "Rhea",
     last: "Kapoor",
     genre: "Classical",
@@ -212,6 +224,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   },
   {
     name: "Nina Okoro",
+    occasions: ["Live Show", "Jam Session", "Corporate Event"],
     first: "Nina",
     last: "Okoro",
     genre: "Jazz",
@@ -226,6 +239,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   {
     // Long names on purpose: pages must hold them at phone width.
     name: "The Extraordinarily Long-Named Lakeside Wedding Orchestra of Greater Bengaluru",
+    occasions: ["Wedding", "Corporate Event"],
     first: "Ananya",
     last: "Raghunathan-Subramaniam",
     genre: "Classical",
@@ -377,6 +391,13 @@ async function createDemoArtist(db: Tx, a: DemoArtist, i: number) {
       ...a.social,
     },
   );
+  // Demo artists seeded before they said which occasions they play get theirs.
+  await db
+    .update(artistProfiles)
+    .set({ occasions: a.occasions })
+    .where(
+      and(eq(artistProfiles.id, artist.artistId), sql`${artistProfiles.occasions} = '{}'::text[]`),
+    );
   // Demo artists seeded before they had their city's zone still have India's (the column's
   // default): they move to their city's.
   if (!artist.created && zone !== "Asia/Kolkata") {

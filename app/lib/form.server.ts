@@ -43,11 +43,16 @@ function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** What was typed, for refilling the form: strings only, never passwords or tokens. */
+/**
+ * What was typed, for refilling the form: strings only, never passwords or tokens. A key posted
+ * more than once (a group of checkboxes) keeps its values one per line.
+ */
 export function typedValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of form) {
-    if (typeof value === "string" && !SECRET_FIELD.test(key)) values[key] ??= value.slice(0, 5000);
+    if (typeof value !== "string" || SECRET_FIELD.test(key)) continue;
+    const earlier = values[key];
+    values[key] = (earlier === undefined ? value : `${earlier}\n${value}`).slice(0, 5000);
   }
   return values;
 }

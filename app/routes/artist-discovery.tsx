@@ -10,6 +10,7 @@ import { FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
 import { type DiscoveryQuery, parseDiscoveryQuery } from "~/features/artists/artists.schema";
 import type { Facet } from "~/features/artists/discovery.server";
 import { loadDiscovery } from "~/features/artists/discovery.server";
+import { matchText } from "~/features/artists/match-text";
 import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatLongDate } from "~/lib/date-text";
@@ -32,14 +33,14 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDiscoveryQuery(new URL(request.url).searchParams);
   const viewer = await getCurrentUser(request, context);
-  const { artists, hasMore, trust, facets, freeCount } = await loadDiscovery(
+  const { artists, hasMore, trust, matches, facets, freeCount } = await loadDiscovery(
     context,
     viewer,
     query,
   );
   const results = renderMarkup(
     { request, context },
-    <Results query={query} artists={artists} hasMore={hasMore} trust={trust} />,
+    <Results query={query} artists={artists} hasMore={hasMore} trust={trust} matches={matches} />,
   );
   const freeText = query.date && freeCount !== null ? freeCountText(freeCount, query.date) : null;
   return { query, facets, freeText, results };
@@ -51,10 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 function FacetOptions({ facets, selected }: { facets: Facet[]; selected: string }) {
   const listed = !selected || facets.some((f) => f.value === selected);
+  // A value no artist has yet (an occasion nobody plays) is left out, unless chosen.
+  const offered = facets.filter((f) => f.count > 0 || f.value === selected);
   return (
     <>
       {listed ? null : <option value={selected}>{selected}</option>}
-      {facets.map((f) => (
+      {offered.map((f) => (
         <option key={f.value} value={f.value}>
           {`${f.value} (${formatCount(f.count)})`}
         </option>
@@ -71,6 +74,11 @@ function freeCountText(count: number, date: string) {
   return `${formatCount(count)} ${count === 1 ? "artist" : "artists"} free on ${day}`;
 }
 
+/** The hours a budget can be for (any half-hour step in the address still works). */
+const BUDGET_HOURS = [1, 2, 3, 4, 5, 6, 8];
+const hoursChoices = (chosen: number) =>
+  BUDGET_HOURS.includes(chosen) ? BUDGET_HOURS : [...BUDGET_HOURS, chosen].sort((a, b) => a - b);
+
 /** The "at least N Client-verified gigs" choices offered (any other N in the address still works). */
 const CLIENT_VERIFIED_STEPS = [1, 3, 5, 10, 25];
 /** Results that can show on a first screen (a row of three on a wide one); later ones are drawn when near. */
@@ -84,21 +92,34 @@ function pageHref(params: URLSearchParams, page: number) {
   return qs ? `?${qs}` : ".";
 }
 
+/** Why a text search found the artist (where its words appear). */
+function MatchLine({ text }: { text: string | null }) {
+  if (!text) return null;
+  return <p className="mt-2 text-sm text-brand-800 wrap-anywhere">{text}</p>;
+}
+
 /** The artists found and the page links: drawn on the server only (decision 022). */
 function Results({
   query,
   artists,
   hasMore,
   trust,
-}: Pick<Awaited<ReturnType<typeof loadDiscovery>>, "artists" | "hasMore" | "trust"> & {
+  matches,
+}: Pick<Awaited<ReturnType<typeof loadDiscovery>>, "artists" | "hasMore" | "trust" | "matches"> & {
   query: DiscoveryQuery;
 }) {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.genre) params.set("genre", query.genre);
   if (query.location) params.set("location", query.location);
+  if (query.occasion) params.set("occasion", query.occasion);
   if (query.date) params.set("date", query.date);
+  if (query.budget > 0) {
+    params.set("budget", String(query.budget));
+    params.set("hours", String(query.hours));
+  }
   if (query.clientVerified > 0) params.set("clientVerified", String(query.clientVerified));
+  if (query.sort) params.set("sort", query.sort);
   return (
     <>
       {artists.length === 0 ? (
@@ -117,6 +138,7 @@ function Results({
               availableOn={query.date || undefined}
               belowFirstScreen={i >= FIRST_SCREEN_CARDS}
             >
+              <MatchLine text={matchText(query.q, matches[artist.id])} />
               <TrustLines figures={trust[artist.id]} verifiedSessions={artist.verifiedSessions} />
             </ArtistCard>
           ))}
@@ -179,7 +201,15 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
         <details
-          open={Boolean(query.genre || query.location || query.date || query.clientVerified)}
+          open={Boolean(
+            query.genre ||
+              query.location ||
+              query.occasion ||
+              query.date ||
+              query.budget ||
+              query.clientVerified ||
+              query.sort,
+          )}
           className="group"
         >
           <summary className={buttonClasses("outline", "sm", "cursor-pointer list-none")}>
@@ -215,6 +245,20 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
               </select>
             </div>
             <div>
+              <label htmlFor="occasion-filter" className="mb-1 block text-sm font-medium">
+                Occasion
+              </label>
+              <select
+                id="occasion-filter"
+                name="occasion"
+                defaultValue={query.occasion}
+                className={inputClasses}
+              >
+                <option value="">Any occasion</option>
+                <FacetOptions facets={facets.occasions} selected={query.occasion} />
+              </select>
+            </div>
+            <div>
               <label htmlFor="date-filter" className="mb-1 block text-sm font-medium">
                 Available on
               </label>
@@ -225,6 +269,61 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
                 defaultValue={query.date}
                 className={inputClasses}
               />
+            </div>
+            <fieldset>
+              <legend className="mb-1 block text-sm font-medium">Budget</legend>
+              <div className="flex items-center gap-2">
+                <label htmlFor="budget-filter" className="sr-only">
+                  Up to (rupees)
+                </label>
+                <span aria-hidden className="text-sm text-slate-600">
+                  Up to ₹
+                </span>
+                <input
+                  id="budget-filter"
+                  type="number"
+                  name="budget"
+                  min={0}
+                  step={500}
+                  inputMode="numeric"
+                  defaultValue={query.budget > 0 ? query.budget : ""}
+                  placeholder="Any"
+                  aria-describedby="budget-hint"
+                  className={`${inputClasses} min-w-0`}
+                />
+                <label htmlFor="hours-filter" className="sr-only">
+                  For how many hours
+                </label>
+                <select
+                  id="hours-filter"
+                  name="hours"
+                  defaultValue={String(query.hours)}
+                  className={`${inputClasses} w-auto`}
+                >
+                  {hoursChoices(query.hours).map((h) => (
+                    <option key={h} value={h}>
+                      for {h} {h === 1 ? "hour" : "hours"}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <p id="budget-hint" className="mt-1 text-xs text-slate-600">
+                Hourly rate × hours. Artists who quote each booking are left out.
+              </p>
+            </fieldset>
+            <div>
+              <label htmlFor="sort-order" className="mb-1 block text-sm font-medium">
+                Sort by
+              </label>
+              <select
+                id="sort-order"
+                name="sort"
+                defaultValue={query.sort}
+                className={inputClasses}
+              >
+                <option value="">{query.q ? "Best match" : "Top rated"}</option>
+                <option value="price">Price: low to high</option>
+              </select>
             </div>
             <div>
               <label htmlFor="client-verified-filter" className="mb-1 block text-sm font-medium">

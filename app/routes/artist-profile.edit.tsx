@@ -57,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     depositBps: String(artist.depositBps),
     balanceDueDays: String(artist.balanceDueDays),
     cancellationPolicy: artist.cancellationPolicy,
+    occasions: artist.occasions.join("\n"),
   };
   return {
     values,

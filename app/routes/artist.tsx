@@ -288,6 +288,11 @@ function ProfileTop({
             </div>
           ) : null}
           <p className="mt-4 whitespace-pre-line text-slate-700 wrap-anywhere">{artist.bio}</p>
+          {artist.occasions.length > 0 ? (
+            <p className="mt-3 text-sm text-slate-700">
+              <span className="font-medium">Plays:</span> {artist.occasions.join(" · ")}
+            </p>
+          ) : null}
           <TrustLines
             figures={trust}
             verifiedSessions={artist.verifiedSessions}

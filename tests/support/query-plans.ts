@@ -16,6 +16,10 @@ export const discoveryQuery = (fields: Partial<DiscoveryQuery>): DiscoveryQuery 
   date: "",
   page: 1,
   clientVerified: 0,
+  occasion: "",
+  budget: 0,
+  hours: 3,
+  sort: "",
   ...fields,
 });
 

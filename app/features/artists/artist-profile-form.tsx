@@ -17,6 +17,7 @@ import {
 import { policySummary } from "~/features/terms/terms-text";
 import type { FieldErrors } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
+import { EVENT_TYPES } from "~db/enums";
 import { matchTimeZone, timeZoneLabel } from "./time-zones";
 
 type TextField =
@@ -33,7 +34,9 @@ type TextField =
   | "timeZone"
   | "depositBps"
   | "balanceDueDays"
-  | "cancellationPolicy";
+  | "cancellationPolicy"
+  /** The ticked occasions, one per line. */
+  | "occasions";
 
 export type ArtistFormValues = Partial<Record<TextField, string>> & { isAvailable?: boolean };
 
@@ -206,6 +209,7 @@ export function ArtistProfileForm({
           error={fieldErrors.instruments}
           hint="Separate several with commas."
         />
+        <OccasionChoices ticked={values.occasions} error={fieldErrors.occasions} />
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Social links (optional)</legend>
@@ -388,6 +392,42 @@ function BookingTermsFields({
           </div>
         </details>
       </fieldset>
+    </fieldset>
+  );
+}
+
+/**
+ * "Occasions you play": the booking form's event types as checkboxes, found by clients through
+ * discovery's occasion filter. The hidden empty value makes "none ticked" a choice, not an omission.
+ */
+function OccasionChoices({ ticked = "", error }: { ticked?: string; error?: string }) {
+  const chosen = new Set(ticked.split("\n"));
+  return (
+    <fieldset aria-describedby={error ? "occasions-error" : "occasions-hint"}>
+      <legend className="mb-1 block text-sm font-medium">Occasions you play</legend>
+      <p id="occasions-hint" className="mb-2 text-xs text-slate-600">
+        Clients planning one of these find you with the occasion filter.
+      </p>
+      <input type="hidden" name="occasions" value="" />
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {EVENT_TYPES.map((occasion) => (
+          <label key={occasion} className="flex items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              name="occasions"
+              value={occasion}
+              defaultChecked={chosen.has(occasion)}
+              className="h-5 w-5 rounded border-slate-300 accent-brand-600"
+            />
+            {occasion}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id="occasions-error" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

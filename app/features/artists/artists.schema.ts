@@ -5,6 +5,8 @@ import {
   POLICY_CODES,
 } from "~/features/terms/policies";
 import { isIsoDate } from "~/lib/dates";
+import { EVENT_TYPES } from "~db/enums";
+import { BUDGET_HOURS_DEFAULT, DISCOVERY_SORTS } from "./artists.constants";
 import { isTimeZone } from "./time-zones";
 
 const required = (label: string, max = 200) =>
@@ -80,6 +82,18 @@ export const ArtistProfileSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || isTimeZone(v), "Please choose a time zone from the list")
     .optional(),
+  /**
+   * The kinds of event played, from the booking form's list. The form always posts an empty
+   * `occasions` beside its checkboxes, so none ticked is [] ; left out of a post (an older client),
+   * a new profile has none and an edit keeps the stored ones.
+   */
+  occasions: z
+    .preprocess(
+      (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((o) => o !== "")),
+      z.array(z.enum(EVENT_TYPES, { error: "Please choose occasions from the list" })),
+    )
+    .transform((list) => [...new Set(list)])
+    .optional(),
   /** The booking terms every request is an offer on (deposit in basis points, 0 = none). */
   depositBps: numberChoice(DEPOSIT_BPS_CHOICES, DEPOSIT_CHOICE_MESSAGE),
   /** Days before the event the balance falls due; 0 = on the day. */
@@ -108,6 +122,19 @@ const DiscoverySchema = z.object({
   page: z.coerce.number().int().min(1).max(1000).catch(1),
   /** At least this many Client-verified gigs (0: any); anything else in the address is 0. */
   clientVerified: z.coerce.number().int().min(0).max(100_000).catch(0),
+  /** Plays this kind of event (the booking form's event types), or "" for any. */
+  occasion: z.enum(EVENT_TYPES).or(z.literal("")).catch(""),
+  /** "Up to ₹…" in whole rupees for `hours` (0: any price). */
+  budget: z.coerce.number().int().min(0).max(100_000_000).catch(0),
+  /** The hours the budget is for: half-hour steps from 0.5 to 12. */
+  hours: z.coerce
+    .number()
+    .min(0.5)
+    .max(12)
+    .refine((v) => Number.isInteger(v * 2))
+    .catch(BUDGET_HOURS_DEFAULT),
+  /** "" is the best match (with words) or the best rated; "price" is the lowest hourly rate first. */
+  sort: z.enum(DISCOVERY_SORTS).catch(""),
 });
 export type DiscoveryQuery = z.infer<typeof DiscoverySchema>;
 
@@ -119,6 +146,10 @@ export function parseDiscoveryQuery(params: URLSearchParams): DiscoveryQuery {
     date: params.get("date") ?? "",
     page: params.get("page") ?? "1",
     clientVerified: params.get("clientVerified") ?? "0",
+    occasion: params.get("occasion") ?? "",
+    budget: params.get("budget") ?? "0",
+    hours: params.get("hours") ?? String(BUDGET_HOURS_DEFAULT),
+    sort: params.get("sort") ?? "",
   });
 }
 
@@ -142,5 +173,7 @@ export const ProfileDraftSchema = z.object({
   youtube: draftText(300),
   facebook: draftText(300),
   timeZone: draftText(64),
+  /** The ticked occasions, one per line (as the form's refill values keep them). */
+  occasions: draftText(200),
 });
 export type ProfileDraft = z.infer<typeof ProfileDraftSchema>;

@@ -12,6 +12,7 @@ import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
 import { refuse } from "~/lib/problem";
 import type { Queryable } from "~db/client";
+import type { EVENT_TYPES } from "~db/enums";
 import { artistProfiles, musicSessions, portfolios, type SocialLinks, userRoles } from "~db/schema";
 import { type ArtistSummary, summaryColumns } from "./artist-summary.server";
 import { canEditArtistProfile } from "./artists.policy";
@@ -45,6 +46,8 @@ type ArtistProfile = ArtistSummary & {
   balanceDueDays: number;
   /** ...and the cancellation policy. */
   cancellationPolicy: (typeof POLICY_CODES)[number];
+  /** The kinds of event the artist plays (the booking form's event types). */
+  occasions: (typeof EVENT_TYPES)[number][];
 };
 
 const profileColumns = {
@@ -59,6 +62,7 @@ const profileColumns = {
   depositBps: artistProfiles.depositBps,
   balanceDueDays: artistProfiles.balanceDueDays,
   cancellationPolicy: artistProfiles.cancellationPolicy,
+  occasions: artistProfiles.occasions,
 };
 
 /**
@@ -205,6 +209,7 @@ function profileValues(input: ArtistProfileInput) {
     // Left out, a new profile takes the column's default and an edit keeps the stored zone;
     // the same for each booking term.
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    ...(input.occasions !== undefined ? { occasions: input.occasions } : {}),
     ...(input.depositBps !== undefined ? { depositBps: input.depositBps } : {}),
     ...(input.balanceDueDays !== undefined ? { balanceDueDays: input.balanceDueDays } : {}),
     ...(input.cancellationPolicy !== undefined

@@ -103,6 +103,10 @@ describe("the filters' values", () => {
       date: "",
       page: 1,
       clientVerified: 0,
+      occasion: "",
+      budget: 0,
+      hours: 3,
+      sort: "",
     });
     expect(found.artists.map((a) => a.id)).toEqual([mumbai.artistId]);
   });

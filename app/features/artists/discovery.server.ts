@@ -5,10 +5,18 @@ import { getTrustFigures } from "~/features/trust/trust.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { queryRows } from "~db/client";
+import { EVENT_TYPES } from "~db/enums";
 import { artistProfiles } from "~db/schema";
 import { type ArtistSummary, summaryColumns } from "./artist-summary.server";
-import { DISCOVERY_PAGE_SIZE, FREE_COUNT_LIMIT, GENRES, LOCATIONS } from "./artists.constants";
+import {
+  DISCOVERY_PAGE_SIZE,
+  FREE_COUNT_LIMIT,
+  GENRES,
+  LOCATIONS,
+  RANKED_MATCHES,
+} from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
+import { searchMatches } from "./search-matches.server";
 
 // Finding artists: the landing page's featured ones, the discovery search and its filters' values
 // (with the cache that keeps counting them off a page's path). Profiles themselves, and the writes
@@ -50,17 +58,32 @@ function containsPattern(text: string) {
 /** No stored text holds a NUL character (PostgreSQL refuses them), so a query with one matches nothing. */
 const hasNul = (text: string) => text.includes("\u0000");
 
-/** The search box and filters as SQL conditions on artist_profiles (see searchArtists). */
+/** The words of a search as a full-text query (English stems; quotes, "or" and -words work). */
+const wordsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
+
+/**
+ * The search box and filters as SQL conditions on artist_profiles (see searchArtists). The words
+ * match the weighted document (name, genre, instruments, occasions, bio, session titles, reviews)
+ * or, for parts of names and typos' neighbours, the trigram index over name, genre and instruments.
+ */
 function discoveryConditions(query: DiscoveryQuery): SQL[] {
   const conditions: SQL[] = [];
   if (query.q) {
     conditions.push(
-      sql`lower(${artistProfiles.artistName} || ' ' || ${artistProfiles.genre} || ' ' || ${artistProfiles.instruments}) LIKE ${containsPattern(query.q)}`,
+      sql`(${artistProfiles.searchDocument} @@ ${wordsQuery(query.q)} OR lower(${artistProfiles.artistName} || ' ' || ${artistProfiles.genre} || ' ' || ${artistProfiles.instruments}) LIKE ${containsPattern(query.q)})`,
     );
   }
   if (query.genre)
     conditions.push(sql`lower(${artistProfiles.genre}) LIKE ${containsPattern(query.genre)}`);
   if (query.location) conditions.push(sql`${artistProfiles.location} = ${query.location}`);
+  if (query.occasion)
+    conditions.push(sql`${artistProfiles.occasions} @> ARRAY[${query.occasion}]::text[]`);
+  if (query.budget > 0) {
+    // An hourly rate within the budget for the hours; artists who quote each booking have none.
+    conditions.push(
+      sql`${artistProfiles.hourlyRate} <= ${String(query.budget / query.hours)}::numeric`,
+    );
+  }
   if (query.clientVerified > 0) {
     // The literal "> 0" lets the planner use artist_profiles_client_verified_idx, which holds
     // only artists with at least one Client-verified gig, whatever N is.
@@ -73,6 +96,12 @@ function discoveryConditions(query: DiscoveryQuery): SQL[] {
   }
   return conditions;
 }
+
+/** The order of a page: the lowest hourly rate first, or the best rated (ties by id). */
+const orderOf = (query: DiscoveryQuery) =>
+  query.sort === "price"
+    ? [sql`${artistProfiles.hourlyRate} ASC NULLS LAST`, artistProfiles.id]
+    : [descNullsLast(artistProfiles.rating), artistProfiles.id];
 
 /** A discovery card: the artist, and whether they marked the searched date available. */
 type DiscoveryArtist = ArtistSummary & { markedAvailable: boolean };
@@ -94,11 +123,13 @@ export async function searchArtists(
   const conditions = discoveryConditions(query);
   const offset = (query.page - 1) * DISCOVERY_PAGE_SIZE;
   if (!query.date) {
+    if (query.q && query.sort === "" && offset + DISCOVERY_PAGE_SIZE <= RANKED_MATCHES)
+      return rankedMatches(ctx, query, conditions, offset);
     const rows = await db
       .select(summaryColumns)
       .from(artistProfiles)
       .where(conditions.length ? and(...conditions) : undefined)
-      .orderBy(descNullsLast(artistProfiles.rating), artistProfiles.id)
+      .orderBy(...orderOf(query))
       .limit(DISCOVERY_PAGE_SIZE + 1)
       .offset(offset);
     return {
@@ -110,69 +141,125 @@ export async function searchArtists(
   // date available, read from that day's marks best rated first (each mark carries its artist's
   // location and rating, so one index gives them in order, within the location when there is
   // one), then the other free artists best rated first, walking the same indexes as without a date.
+  // "Price: low to high" sorts each branch by the rate instead (a day's marks are few).
   const upTo = offset + DISCOVERY_PAGE_SIZE + 1;
   const where = sql.join(conditions, sql` AND `);
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
-  const columns = sql`artist_profiles.id, artist_profiles.slug, artist_profiles.artist_name,
-    artist_profiles.genre, artist_profiles.location, artist_profiles.bio,
-    artist_profiles.instruments, artist_profiles.rating, artist_profiles.total_reviews,
-    artist_profiles.verified_sessions, artist_profiles.client_verified_sessions,
-    artist_profiles.is_available, artist_profiles.avatar_path, artist_profiles.hourly_rate`;
-  const rows = await queryRows<{
-    id: string;
-    slug: string;
-    artist_name: string;
-    genre: string;
-    location: string;
-    bio: string;
-    instruments: string;
-    rating: string | number;
-    total_reviews: number;
-    verified_sessions: number;
-    client_verified_sessions: number;
-    is_available: boolean;
-    avatar_path: string | null;
-    hourly_rate: string | number | null;
-    marked_available: boolean;
-  }>(
+  const byPrice = query.sort === "price";
+  const markedOrder = byPrice
+    ? sql`artist_profiles.hourly_rate ASC NULLS LAST, artist_profiles.id`
+    : sql`av.artist_rating DESC NULLS LAST, av.artist_profile_id`;
+  const otherOrder = byPrice
+    ? sql`artist_profiles.hourly_rate ASC NULLS LAST, artist_profiles.id`
+    : sql`artist_profiles.rating DESC NULLS LAST, artist_profiles.id`;
+  const rows = await queryRows<CardRow & { marked_available: boolean }>(
     db,
     sql`SELECT * FROM (
-        (SELECT ${columns}, true AS marked_available
+        (SELECT ${cardColumns}, true AS marked_available
           FROM availability av JOIN artist_profiles ON artist_profiles.id = av.artist_profile_id
           WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn} AND ${where}
-          ORDER BY av.artist_rating DESC NULLS LAST, av.artist_profile_id
+          ORDER BY ${markedOrder}
           LIMIT ${upTo})
         UNION ALL
-        (SELECT ${columns}, false AS marked_available
+        (SELECT ${cardColumns}, false AS marked_available
           FROM artist_profiles
           WHERE ${where} AND NOT EXISTS (SELECT 1 FROM availability m
             WHERE m.artist_profile_id = artist_profiles.id AND m.date = ${query.date}::date
               AND m.status = 'available')
-          ORDER BY artist_profiles.rating DESC NULLS LAST, artist_profiles.id
+          ORDER BY ${otherOrder}
           LIMIT ${upTo})
       ) free
-      ORDER BY marked_available DESC, rating DESC NULLS LAST, id
+      ORDER BY marked_available DESC, ${byPrice ? sql`hourly_rate ASC NULLS LAST` : sql`rating DESC NULLS LAST`}, id
       LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`,
   );
   return {
-    artists: rows.slice(0, DISCOVERY_PAGE_SIZE).map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      artistName: r.artist_name,
-      genre: r.genre,
-      location: r.location,
-      bio: r.bio,
-      instruments: r.instruments,
-      rating: Number(r.rating),
-      totalReviews: r.total_reviews,
-      verifiedSessions: r.verified_sessions,
-      clientVerifiedSessions: r.client_verified_sessions,
-      isAvailable: r.is_available,
-      avatarPath: r.avatar_path,
-      hourlyRate: r.hourly_rate === null ? null : Number(r.hourly_rate),
-      markedAvailable: r.marked_available,
-    })),
+    artists: rows
+      .slice(0, DISCOVERY_PAGE_SIZE)
+      .map((r) => ({ ...cardOf(r), markedAvailable: r.marked_available })),
     hasMore: rows.length > DISCOVERY_PAGE_SIZE,
+  };
+}
+
+/** A card's columns, in SQL written by hand (the date and the ranked searches). */
+const cardColumns = sql`artist_profiles.id, artist_profiles.slug, artist_profiles.artist_name,
+    artist_profiles.genre, artist_profiles.location, artist_profiles.bio,
+    artist_profiles.instruments, artist_profiles.rating, artist_profiles.total_reviews,
+    artist_profiles.verified_sessions, artist_profiles.client_verified_sessions,
+    artist_profiles.is_available, artist_profiles.avatar_path, artist_profiles.hourly_rate`;
+
+type CardRow = {
+  id: string;
+  slug: string;
+  artist_name: string;
+  genre: string;
+  location: string;
+  bio: string;
+  instruments: string;
+  rating: string | number;
+  total_reviews: number;
+  verified_sessions: number;
+  client_verified_sessions: number;
+  is_available: boolean;
+  avatar_path: string | null;
+  hourly_rate: string | number | null;
+};
+
+function cardOf(r: CardRow): ArtistSummary {
+  return {
+    id: r.id,
+    slug: r.slug,
+    artistName: r.artist_name,
+    genre: r.genre,
+    location: r.location,
+    bio: r.bio,
+    instruments: r.instruments,
+    rating: Number(r.rating),
+    totalReviews: r.total_reviews,
+    verifiedSessions: r.verified_sessions,
+    clientVerifiedSessions: r.client_verified_sessions,
+    isAvailable: r.is_available,
+    avatarPath: r.avatar_path,
+    hourlyRate: r.hourly_rate === null ? null : Number(r.hourly_rate),
+  };
+}
+
+/**
+ * A text search's first pages: the RANKED_MATCHES best-rated matches, ordered by how well they
+ * match (ts_rank over the weighted document: a word in the name, genre or instruments counts most,
+ * in a review least), then by rating. Ranking every match of a common word would read them all;
+ * this reads at most RANKED_MATCHES + 1 (decision 059). Pages after these follow the rating.
+ */
+async function rankedMatches(
+  ctx: Ctx,
+  query: DiscoveryQuery,
+  conditions: SQL[],
+  offset: number,
+): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean }> {
+  const rows = await queryRows<CardRow & { found: number }>(
+    ctx.db,
+    sql`SELECT * FROM (
+        SELECT best.*, count(*) OVER () AS found,
+          row_number() OVER (ORDER BY best.rating DESC NULLS LAST, best.id) AS nth
+        FROM (
+          SELECT ${cardColumns},
+            ts_rank(artist_profiles.search_document, ${wordsQuery(query.q)}) AS relevance
+          FROM artist_profiles
+          WHERE ${sql.join(conditions, sql` AND `)}
+          ORDER BY artist_profiles.rating DESC NULLS LAST, artist_profiles.id
+          LIMIT ${RANKED_MATCHES + 1}
+        ) best
+      ) ranked
+      WHERE nth <= ${RANKED_MATCHES}
+      ORDER BY relevance DESC, rating DESC NULLS LAST, id
+      LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`,
+  );
+  const more = Number(rows[0]?.found ?? 0) > RANKED_MATCHES;
+  return {
+    artists: rows
+      .slice(0, DISCOVERY_PAGE_SIZE)
+      .map((r) => ({ ...cardOf(r), markedAvailable: false })),
+    hasMore:
+      rows.length > DISCOVERY_PAGE_SIZE || (more && offset + DISCOVERY_PAGE_SIZE >= RANKED_MATCHES),
   };
 }
 
@@ -201,7 +288,7 @@ export async function countFreeArtists(
 
 /** A filter value artists have, and how many artists the filter finds with it. */
 export type Facet = { value: string; count: number };
-type DiscoveryFacets = { genres: Facet[]; locations: Facet[] };
+type DiscoveryFacets = { genres: Facet[]; locations: Facet[]; occasions: Facet[] };
 
 /** The most used values offered per filter (free text can hold many rare ones). */
 export const FACET_LIMIT = 100;
@@ -218,11 +305,21 @@ export const FACET_TTL_MS = 60_000;
  * getDiscoveryFacets keeps both counts out of the request path. Exported for the plan test and
  * the bench.
  */
-export function facetQueries(): { genres: SQL; locations: SQL } {
+export function facetQueries(): { genres: SQL; locations: SQL; occasions: SQL } {
   return {
     genres: distinctValuesWithCounts(sql.raw("genre"), GENRE_VALUES_READ),
     locations: distinctValuesWithCounts(sql.raw("location"), FACET_LIMIT),
+    // Each distinct set of occasions (at most 2^6) with its count; occasionFacets sums them.
+    occasions: distinctValuesWithCounts(sql.raw("occasions"), 2 ** EVENT_TYPES.length),
   };
+}
+
+/** Per occasion, the artists whose set holds it, in the booking form's order; none are left out. */
+export function occasionFacets(sets: { value: string[]; count: number }[]): Facet[] {
+  return EVENT_TYPES.map((value) => ({
+    value,
+    count: sets.reduce((sum, s) => (s.value.includes(value) ? sum + s.count : sum), 0),
+  }));
 }
 
 /** Each distinct value of an indexed column by index skips, with a count per value, most first. */
@@ -278,11 +375,16 @@ export function genreFacets(rows: Facet[], limit = FACET_LIMIT): Facet[] {
 /** The filters' values and counts, read now (the bench measures this). */
 export async function countDiscoveryFacets(ctx: Ctx): Promise<DiscoveryFacets> {
   const queries = facetQueries();
-  const [genres, locations] = await Promise.all([
+  const [genres, locations, occasions] = await Promise.all([
     queryRows<Facet>(ctx.db, queries.genres),
     queryRows<Facet>(ctx.db, queries.locations),
+    queryRows<{ value: string[]; count: number }>(ctx.db, queries.occasions),
   ]);
-  return { genres: genreFacets(genres), locations: [...locations].sort(byName) };
+  return {
+    genres: genreFacets(genres),
+    locations: [...locations].sort(byName),
+    occasions: occasionFacets(occasions),
+  };
 }
 
 /**
@@ -366,11 +468,11 @@ export async function loadDiscovery(
     getDiscoveryFacets(ctx, viewer),
     countFreeArtists(ctx, viewer, query),
   ]);
-  // The page's artists' figures in one round trip (they need the page's ids).
-  const trust = await getTrustFigures(
-    ctx,
-    viewer,
-    result.artists.map((a) => a.id),
-  );
-  return { ...result, facets, trust, freeCount };
+  // The page's artists' figures and, for words, where they matched (both need the page's ids).
+  const ids = result.artists.map((a) => a.id);
+  const [trust, matches] = await Promise.all([
+    getTrustFigures(ctx, viewer, ids),
+    searchMatches(ctx, query.q, ids),
+  ]);
+  return { ...result, facets, trust, matches, freeCount };
 }

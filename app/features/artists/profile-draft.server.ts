@@ -25,7 +25,12 @@ const cookie = (i: number, value: string, maxAge: number) =>
 /** The draft in `form` (fields left out read as empty), or null when nothing was typed. */
 export function draftOf(form: FormData): ProfileDraft | null {
   const draft = ProfileDraftSchema.parse(
-    Object.fromEntries(Object.keys(ProfileDraftSchema.shape).map((k) => [k, form.get(k)])),
+    Object.fromEntries(
+      Object.keys(ProfileDraftSchema.shape).map((k) => [
+        k,
+        k === "occasions" ? form.getAll(k).join("\n") : form.get(k),
+      ]),
+    ),
   );
   const { timeZone: _zone, ...typed } = draft;
   return Object.values(typed).some((v) => v.trim() !== "") ? draft : null;

@@ -560,6 +560,10 @@ describe("discovery: at least N Client-verified gigs", () => {
           date: "",
           page: 1,
           clientVerified,
+          occasion: "",
+          budget: 0,
+          hours: 3,
+          sort: "",
         })
       ).artists
         .map((a) => a.artistName)
