@@ -276,7 +276,7 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
                 <label htmlFor="budget-filter" className="sr-only">
                   Up to (rupees)
                 </label>
-                <span aria-hidden className="text-sm text-slate-600">
+                <span aria-hidden className="shrink-0 whitespace-nowrap text-sm text-slate-600">
                   Up to ₹
                 </span>
                 <input

@@ -9,7 +9,12 @@ type ProfileFields = Partial<
 >;
 
 /** Creates the signed-in user's artist profile through the setup form; lands on the dashboard. */
-export async function createArtistProfile(page: Page, name: string, fields: ProfileFields = {}) {
+export async function createArtistProfile(
+  page: Page,
+  name: string,
+  fields: ProfileFields = {},
+  { occasions = [] }: { occasions?: string[] } = {},
+) {
   const values: ProfileFields = {
     Genre: "Jazz",
     Location: "Chicago IL",
@@ -22,6 +27,11 @@ export async function createArtistProfile(page: Page, name: string, fields: Prof
   await expect(page.getByRole("heading", { name: "Create Your Artist Profile" })).toBeVisible();
   await page.getByLabel("Artist Name").fill(name);
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label).fill(value);
+  for (const occasion of occasions)
+    await page
+      .getByRole("group", { name: "Occasions you play" })
+      .getByLabel(occasion, { exact: true })
+      .check();
   await page.getByRole("button", { name: "Create Profile" }).click();
   await expect(page.getByText("Profile Created!")).toBeVisible();
 }

@@ -1,0 +1,98 @@
+import { createArtistProfile, logSession } from "./support/artist-helpers";
+import { expect, signOut, signUpConfirmed, test } from "./support/fixtures";
+import { lookAt, lookAtWidths } from "./support/look-at";
+
+// A client planning a wedding in Mumbai looks for a sitarist within a budget (issue 43): words
+// that find what artists wrote and played, the occasion, the city, the budget for the hours, the
+// price order, and the card saying why each was found. With and without JavaScript.
+
+test("a client finds a wedding sitarist in Mumbai within a budget, by words and filters", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const token = Date.now().toString(36);
+  const artists = [
+    // Says nothing of weddings in the bio: found by the occasion and a session's title.
+    { name: `Meera Sitar ${token}`, rate: "2500", bio: "Hindustani recitals and baithaks." },
+    { name: `Kabir Strings ${token}`, rate: "2800", bio: "Sitar for weddings and receptions." },
+    // Plays weddings too, but over ₹3,000 an hour.
+    { name: `Vikram Raag ${token}`, rate: "9000", bio: "Sitar for weddings across India." },
+  ];
+  for (const [i, artist] of artists.entries()) {
+    await signUpConfirmed(page);
+    await createArtistProfile(
+      page,
+      artist.name,
+      {
+        Genre: "Classical",
+        Location: "Mumbai",
+        Bio: artist.bio,
+        Instruments: "Sitar",
+        "Hourly Rate (₹)": artist.rate,
+      },
+      { occasions: ["Wedding", "Live Show"] },
+    );
+    if (i === 0)
+      await logSession(page, {
+        type: "Performance",
+        title: "Wedding sangeet at Juhu",
+        venue: "Juhu",
+        hoursFromNow: -48,
+      });
+    await signOut(page);
+  }
+  const [meera, kabir, vikram] = artists.map((a) => a.name);
+
+  // The client, not signed in, searches by words, then narrows with the filters.
+  await page.goto("/artist-discovery");
+  await page.getByLabel("Search artists").fill("wedding sitar");
+  await page.getByText("Filters").click();
+  await page.getByLabel("Location").selectOption("Mumbai");
+  await page.getByLabel("Occasion").selectOption("Wedding");
+  await page.getByLabel("Up to (rupees)").fill("12000");
+  await page.getByLabel("For how many hours").selectOption("4");
+  await page.getByLabel("Sort by").selectOption("price");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/occasion=Wedding/);
+  await expect(page).toHaveURL(/budget=12000/);
+  await expect(page).toHaveURL(/hours=4/);
+  const cards = page.getByRole("article");
+  const card = (name: string) => cards.filter({ has: page.getByRole("heading", { name }) });
+  await expect(card(meera!)).toBeVisible();
+  await expect(card(kabir!)).toBeVisible();
+  // ₹9,000 an hour is over ₹12,000 for 4 hours.
+  await expect(card(vikram!)).toHaveCount(0);
+  // Cheapest first; each card says its price and why it was found.
+  const order = await cards.getByRole("heading", { level: 2 }).allTextContents();
+  expect(order.indexOf(meera!)).toBeLessThan(order.indexOf(kabir!));
+  await expect(card(meera!)).toContainText("₹2,500.00 per hour");
+  await expect(card(meera!)).toContainText(
+    "Mentions “wedding sitar” in the profile, the occasions played and 1 session title",
+  );
+  await expect(card(kabir!)).toContainText(
+    "Mentions “wedding sitar” in the profile, the occasions played and the bio",
+  );
+  await lookAt(page, "discovery-wedding-sitar", test.info());
+
+  // The profile says the occasions played.
+  await card(meera!).getByRole("link", { name: "View Profile & Book" }).click();
+  await expect(page.getByText("Plays: Live Show · Wedding")).toBeVisible();
+
+  // Without JavaScript: the same address gives the same page, and the form still submits.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto("/artist-discovery");
+  await plain.getByLabel("Search artists").fill("wedding sitar");
+  await plain.getByText("Filters").click();
+  await plain.getByLabel("Location").selectOption("Mumbai");
+  await plain.getByLabel("Occasion").selectOption("Wedding");
+  await plain.getByLabel("Up to (rupees)").fill("12000");
+  await plain.getByLabel("For how many hours").selectOption("4");
+  await plain.getByRole("button", { name: "Search" }).click();
+  await expect(plain.getByRole("heading", { name: meera! })).toBeVisible();
+  await expect(plain.getByRole("heading", { name: kabir! })).toBeVisible();
+  await expect(plain.getByRole("heading", { name: vikram! })).toHaveCount(0);
+  await lookAtWidths(plain, "discovery without JavaScript");
+  await context.close();
+});
