@@ -217,6 +217,12 @@ export const artistProfiles = pgTable(
     depositBps: integer().notNull().default(3000),
     balanceDueDays: integer().notNull().default(7),
     cancellationPolicy: text({ enum: POLICY_CODES }).notNull().default("moderate"),
+    // Chosen in the portfolio manager, shown on the discovery card and atop the profile: a photo
+    // and an audio clip of the artist's own sessions (a trigger checks both; migration 0027).
+    coverMediaId: uuid().references((): AnyPgColumn => sessionMedia.id, { onDelete: "set null" }),
+    featuredClipId: uuid().references((): AnyPgColumn => sessionMedia.id, {
+      onDelete: "set null",
+    }),
     // The kinds of event the artist plays (the booking form's event types), for discovery.
     occasions: text({ enum: EVENT_TYPES }).array().notNull().default(sql`'{}'::text[]`),
     // Discovery's text search: name, genre and instruments (A), occasions (B), bio and session

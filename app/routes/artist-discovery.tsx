@@ -33,14 +33,21 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDiscoveryQuery(new URL(request.url).searchParams);
   const viewer = await getCurrentUser(request, context);
-  const { artists, hasMore, trust, matches, facets, freeCount } = await loadDiscovery(
+  const { artists, hasMore, trust, matches, media, facets, freeCount } = await loadDiscovery(
     context,
     viewer,
     query,
   );
   const results = renderMarkup(
     { request, context },
-    <Results query={query} artists={artists} hasMore={hasMore} trust={trust} matches={matches} />,
+    <Results
+      query={query}
+      artists={artists}
+      hasMore={hasMore}
+      trust={trust}
+      matches={matches}
+      media={media}
+    />,
   );
   const freeText = query.date && freeCount !== null ? freeCountText(freeCount, query.date) : null;
   return { query, facets, freeText, results };
@@ -105,7 +112,11 @@ function Results({
   hasMore,
   trust,
   matches,
-}: Pick<Awaited<ReturnType<typeof loadDiscovery>>, "artists" | "hasMore" | "trust" | "matches"> & {
+  media,
+}: Pick<
+  Awaited<ReturnType<typeof loadDiscovery>>,
+  "artists" | "hasMore" | "trust" | "matches" | "media"
+> & {
   query: DiscoveryQuery;
 }) {
   const params = new URLSearchParams();
@@ -137,6 +148,7 @@ function Results({
               artist={artist}
               availableOn={query.date || undefined}
               belowFirstScreen={i >= FIRST_SCREEN_CARDS}
+              media={media[artist.id]}
             >
               <MatchLine text={matchText(query.q, matches[artist.id])} />
               <TrustLines figures={trust[artist.id]} verifiedSessions={artist.verifiedSessions} />

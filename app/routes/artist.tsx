@@ -16,12 +16,14 @@ import { ServerMarkup } from "~/components/ui/server-markup";
 import { StatCard } from "~/components/ui/stat-card";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistAvatar } from "~/features/artists/artist-avatar";
+import { FeaturedClip } from "~/features/artists/artist-card";
 import { canEditArtistProfile } from "~/features/artists/artists.policy";
 import {
   getArtistProfile,
   getPublicPortfolioId,
   getRecentPerformances,
 } from "~/features/artists/artists.server";
+import { type CardMedia, cardMedia } from "~/features/artists/card-media.server";
 import { formatRating } from "~/features/artists/format";
 import { type ArtistReview, listArtistReviews } from "~/features/artists/reviews.server";
 import { VerifiedFigureCards } from "~/features/artists/verified-figures";
@@ -55,6 +57,7 @@ import {
   monthOf,
   todayIn,
 } from "~/lib/dates";
+import { fileUrl } from "~/lib/file-url";
 import { notFound } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { renderMarkup } from "~/lib/server-markup.server";
@@ -98,6 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviews,
     trust,
     cv,
+    media,
   ] = await Promise.all([
     getAvailability(context, viewer, { artistId: artist.id, from: today, to: until }),
     getBusyDays(context, viewer, { artistId: artist.id, from: today, to: until }),
@@ -116,6 +120,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listArtistReviews(context, viewer, { artistId: artist.id }),
     getTrustFigures(context, viewer, [artist.id]),
     getCvSummary(context, viewer, artist.id),
+    cardMedia(context, [artist.id]),
   ]);
   const { userId: _owner, ...publicArtist } = artist;
   const terms: PublishedTerms = {
@@ -131,6 +136,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     collaboration,
     trust: trust[artist.id],
     startDate,
+    media: media[artist.id],
   };
   const description =
     `${artist.genre} · ${artist.location} · ${artist.verifiedSessions} verified sessions · rating ${formatRating(artist.rating)}. ${artist.bio}`.slice(
@@ -244,6 +250,7 @@ type ProfileParts = {
   collaboration: Awaited<ReturnType<typeof getCollaborationInsight>> | null;
   trust: TrustFigures | undefined;
   startDate: string | null;
+  media: CardMedia | undefined;
 };
 
 /** The artist's card and figures (server markup). */
@@ -254,9 +261,20 @@ function ProfileTop({
   collaboration,
   trust,
   startDate,
+  media,
 }: ProfileParts) {
   return (
     <>
+      {media?.coverPath ? (
+        <img
+          src={fileUrl(media.coverPath)}
+          alt={`${artist.artistName} performing`}
+          width={1200}
+          height={400}
+          decoding="async"
+          className="aspect-[3/1] w-full rounded-2xl bg-slate-100 object-cover"
+        />
+      ) : null}
       <Card as="section" className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <ArtistAvatar name={artist.artistName} avatarPath={artist.avatarPath} size="lg" />
         <div className="min-w-0 flex-1">
@@ -288,6 +306,7 @@ function ProfileTop({
             </div>
           ) : null}
           <p className="mt-4 whitespace-pre-line text-slate-700 wrap-anywhere">{artist.bio}</p>
+          {media?.clipPath ? <FeaturedClip path={media.clipPath} title={media.clipTitle} /> : null}
           {artist.occasions.length > 0 ? (
             <p className="mt-3 text-sm text-slate-700">
               <span className="font-medium">Plays:</span> {artist.occasions.join(" · ")}

@@ -2,7 +2,11 @@ import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/accounts.server";
-import { FeatureMediaSchema, PortfolioSettingsSchema } from "~/features/portfolio/portfolio.schema";
+import {
+  FeatureMediaSchema,
+  PortfolioSettingsSchema,
+  ProfileMediaSchema,
+} from "~/features/portfolio/portfolio.schema";
 import {
   loadPortfolioManager,
   setMediaFeatured,
@@ -12,6 +16,7 @@ import {
   PortfolioManager,
   type PortfolioManagerLoaderData,
 } from "~/features/portfolio/portfolio-manager";
+import { setProfileMedia } from "~/features/portfolio/profile-media.server";
 import { attempt, parseForm, readForm, replyOk } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import type { ToastInput } from "~/lib/toast";
@@ -35,6 +40,16 @@ const TOASTS = {
     variant: "destructive",
   },
   saved: { title: "Portfolio Updated", description: "Your portfolio settings have been saved." },
+  coverSet: {
+    title: "Cover Photo Chosen",
+    description: "It now leads your card in discovery and your profile.",
+  },
+  coverCleared: { title: "Cover Photo Removed" },
+  clipSet: {
+    title: "Clip Featured",
+    description: "Clients can hear it on your card in discovery and on your profile.",
+  },
+  clipCleared: { title: "Clip No Longer Featured" },
   saveFailed: {
     title: "Error",
     description: "Failed to update portfolio settings.",
@@ -61,6 +76,22 @@ export async function action({ request, context }: Route.ActionArgs) {
         return replyOk(undefined, { toast: TOASTS.saved });
       },
       { values: parsed.values, toast: TOASTS.saveFailed, notFound: "reply" },
+    );
+  }
+
+  const intent = form.get("intent");
+  if (intent === "cover" || intent === "clip") {
+    const parsed = parseForm(ProfileMediaSchema, form, TOASTS.featureFailed);
+    if (!parsed.ok) return parsed.reply;
+    const { mediaId, chosen } = parsed.data;
+    return attempt(
+      async () => {
+        await setProfileMedia(context, user, { slot: parsed.data.intent, mediaId, chosen });
+        return replyOk(undefined, {
+          toast: TOASTS[`${parsed.data.intent}${chosen ? "Set" : "Cleared"}`],
+        });
+      },
+      { values: parsed.values, toast: TOASTS.featureFailed, notFound: "reply" },
     );
   }
 

@@ -1,4 +1,4 @@
-import { createArtistProfile, logSession } from "./support/artist-helpers";
+import { createArtistProfile, sessionWithMedia } from "./support/artist-helpers";
 import { expect, signOut, signUpConfirmed, test } from "./support/fixtures";
 import { lookAt, lookAtWidths } from "./support/look-at";
 
@@ -33,13 +33,28 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
       },
       { occasions: ["Wedding", "Live Show"] },
     );
-    if (i === 0)
-      await logSession(page, {
-        type: "Performance",
-        title: "Wedding sangeet at Juhu",
-        venue: "Juhu",
-        hoursFromNow: -48,
-      });
+    if (i === 0) {
+      // A session with a photo and a clip, chosen as the cover and the featured clip.
+      await sessionWithMedia(page, "Wedding sangeet at Juhu");
+      await page.goto("/portfolio-manager");
+      await page
+        .getByRole("tablist", { name: "Portfolio manager" })
+        .getByRole("tab", { name: "Media" })
+        .click();
+      await page
+        .getByRole("article", { name: "stage.png" })
+        .getByRole("button", { name: "Use as cover photo" })
+        .click();
+      await expect(page.getByText("Cover Photo Chosen")).toBeVisible();
+      await page
+        .getByRole("article", { name: "take1.wav" })
+        .getByRole("button", { name: "Feature this clip" })
+        .click();
+      await expect(page.getByText("Clip Featured")).toBeVisible();
+      await expect(page.getByRole("article", { name: "take1.wav" })).toContainText(
+        "Your featured clip",
+      );
+    }
     await signOut(page);
   }
   const [meera, kabir, vikram] = artists.map((a) => a.name);
@@ -73,11 +88,30 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
   await expect(card(kabir!)).toContainText(
     "Mentions “wedding sitar” in the profile, the occasions played and the bio",
   );
+  // The cover leads Meera's card, lazily and with its size; the clip loads nothing until played.
+  const cover = card(meera!).locator("img[src^='/files/']");
+  await expect(cover).toHaveAttribute("loading", "lazy");
+  await expect(cover).toHaveAttribute("width", "640");
+  const clip = card(meera!).locator("audio");
+  await expect(clip).toHaveAttribute("preload", "none");
+  await expect(card(meera!).getByText("Listen: Wedding sangeet at Juhu")).toBeVisible();
+  const clipUrl = new URL((await clip.getAttribute("src"))!, page.url()).href;
+  const fetched: string[] = [];
+  page.on("request", (r) => fetched.push(r.url()));
+  await page.waitForTimeout(300);
+  expect(fetched).not.toContain(clipUrl);
+  // The client taps play and hears it.
+  await clip.evaluate((audio: HTMLAudioElement) => audio.play());
+  await expect.poll(() => clip.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0);
+  expect(fetched).toContain(clipUrl);
   await lookAt(page, "discovery-wedding-sitar", test.info());
 
   // The profile says the occasions played.
   await card(meera!).getByRole("link", { name: "View Profile & Book" }).click();
   await expect(page.getByText("Plays: Live Show · Wedding")).toBeVisible();
+  await expect(page.getByRole("img", { name: `${meera} performing` })).toBeVisible();
+  await expect(page.locator("audio[preload='none']")).toHaveCount(1);
+  await lookAt(page, "profile-with-cover-and-clip", test.info());
 
   // Without JavaScript: the same address gives the same page, and the form still submits.
   const context = await browser.newContext({ javaScriptEnabled: false });

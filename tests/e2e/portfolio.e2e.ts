@@ -1,28 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { createArtistProfile, logSession, wavFile } from "./support/artist-helpers";
+import { createArtistProfile, sessionWithMedia } from "./support/artist-helpers";
 import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
-
-/** A session with one photo and one audio file, through the real screens. */
-async function sessionWithMedia(page: Page, title: string) {
-  await logSession(page, { type: "performance", title, venue: "Blue Note", hoursFromNow: -5 });
-  await page.getByRole("article", { name: title }).getByRole("link", { name: title }).click();
-  await page.getByRole("link", { name: "Media" }).click();
-  const png = await sharp({
-    create: { width: 800, height: 600, channels: 3, background: "#cc6633" },
-  })
-    .png()
-    .toBuffer();
-  const picker = page.getByLabel("Photo, audio or video");
-  await picker.setInputFiles({ name: "stage.png", mimeType: "image/png", buffer: png });
-  await page.getByLabel("Description (optional)").fill("On stage");
-  await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByRole("img", { name: "On stage" })).toBeVisible();
-  await picker.setInputFiles({ name: "take1.wav", mimeType: "audio/wav", buffer: wavFile() });
-  await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByText("take1.wav", { exact: true })).toBeVisible();
-}
 
 async function openTab(page: Page, name: string) {
   await page.getByRole("tablist", { name: "Portfolio manager" }).getByRole("tab", { name }).click();

@@ -5,10 +5,12 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";
 import { formatLongDate } from "~/lib/date-text";
+import { fileUrl } from "~/lib/file-url";
 import { rupeesToPaise } from "~/lib/money";
 import { formatPaise } from "~/lib/money-text";
 import { ArtistAvatar } from "./artist-avatar";
 import type { ArtistSummary } from "./artist-summary.server";
+import type { CardMedia } from "./card-media.server";
 import { formatRating } from "./format";
 
 /**
@@ -20,6 +22,7 @@ export function ArtistCard({
   availableOn,
   belowFirstScreen = false,
   children,
+  media,
 }: {
   artist: ArtistSummary;
   /** The date searched for ("Available on"): said on the card, and booking starts on it. */
@@ -28,6 +31,8 @@ export function ArtistCard({
   belowFirstScreen?: boolean;
   /** More lines about the artist under the instruments (the page's trust figures). */
   children?: React.ReactNode;
+  /** The cover photo and featured clip the artist chose, when any. */
+  media?: CardMedia;
 }) {
   return (
     <Card
@@ -36,6 +41,18 @@ export function ArtistCard({
       aria-labelledby={`artist-${artist.id}`}
       className={`flex flex-col shadow-sm ${belowFirstScreen ? "drawn-when-near" : ""}`}
     >
+      {media?.coverPath ? (
+        // Lazy, with its size given, so nothing moves when it arrives.
+        <img
+          src={fileUrl(media.coverPath)}
+          alt=""
+          width={640}
+          height={240}
+          loading="lazy"
+          decoding="async"
+          className="mb-4 aspect-[8/3] w-full rounded-lg bg-slate-100 object-cover"
+        />
+      ) : null}
       <div className="flex items-start gap-4">
         <ArtistAvatar name={artist.artistName} avatarPath={artist.avatarPath} />
         <div className="min-w-0 flex-1">
@@ -78,6 +95,7 @@ export function ArtistCard({
         <span className="sr-only">Instruments: </span>
         {artist.instruments}
       </p>
+      {media?.clipPath ? <FeaturedClip path={media.clipPath} title={media.clipTitle} /> : null}
       {availableOn ? (
         <p className="mt-2 text-sm font-medium text-emerald-800">
           Available on {formatLongDate(availableOn)}
@@ -92,5 +110,24 @@ export function ArtistCard({
         View Profile &amp; Book
       </Link>
     </Card>
+  );
+}
+
+/**
+ * The artist's featured clip: a player that loads nothing until it is played (preload none), so
+ * a page of cards costs no audio.
+ */
+export function FeaturedClip({ path, title }: { path: string; title: string | null }) {
+  const label = title ? `Listen: ${title}` : "Listen";
+  return (
+    <figure className="mt-3">
+      <figcaption className="mb-1 text-sm font-medium text-slate-800 wrap-anywhere">
+        {label}
+      </figcaption>
+      {/* biome-ignore lint/a11y/useMediaCaption: artists' recordings of music come without captions */}
+      <audio controls preload="none" src={fileUrl(path)} className="w-full" aria-label={label}>
+        <a href={fileUrl(path)}>Download the clip</a>
+      </audio>
+    </figure>
   );
 }

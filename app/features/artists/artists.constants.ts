@@ -24,11 +24,6 @@ export const DISCOVERY_PAGE_SIZE = 24;
 export const DISCOVERY_SORTS = ["", "price"] as const;
 /** The hours a budget is for until the visitor chooses (an evening's set). */
 export const BUDGET_HOURS_DEFAULT = 3;
-/**
- * A text search ranks this many best-rated matches by relevance (ten pages); later pages follow
- * the rating. Ranking every match of a common word costs too much at a million artists (decision 059).
- */
-export const RANKED_MATCHES = 240;
 
 /**
  * Counts stop here: a larger total reads "More than 1,000". Counting every free artist of a broad

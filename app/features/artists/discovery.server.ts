@@ -8,14 +8,9 @@ import { queryRows } from "~db/client";
 import { EVENT_TYPES } from "~db/enums";
 import { artistProfiles } from "~db/schema";
 import { type ArtistSummary, summaryColumns } from "./artist-summary.server";
-import {
-  DISCOVERY_PAGE_SIZE,
-  FREE_COUNT_LIMIT,
-  GENRES,
-  LOCATIONS,
-  RANKED_MATCHES,
-} from "./artists.constants";
+import { DISCOVERY_PAGE_SIZE, FREE_COUNT_LIMIT, GENRES, LOCATIONS } from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
+import { cardMedia } from "./card-media.server";
 import { searchMatches } from "./search-matches.server";
 
 // Finding artists: the landing page's featured ones, the discovery search and its filters' values
@@ -123,8 +118,7 @@ export async function searchArtists(
   const conditions = discoveryConditions(query);
   const offset = (query.page - 1) * DISCOVERY_PAGE_SIZE;
   if (!query.date) {
-    if (query.q && query.sort === "" && offset + DISCOVERY_PAGE_SIZE <= RANKED_MATCHES)
-      return rankedMatches(ctx, query, conditions, offset);
+    if (query.q && query.sort === "") return rankedPage(ctx, query, conditions, offset);
     const rows = await db
       .select(summaryColumns)
       .from(artistProfiles)
@@ -180,7 +174,7 @@ export async function searchArtists(
   };
 }
 
-/** A card's columns, in SQL written by hand (the date and the ranked searches). */
+/** A card's columns, in SQL written by hand (the date and the text searches). */
 const cardColumns = sql`artist_profiles.id, artist_profiles.slug, artist_profiles.artist_name,
     artist_profiles.genre, artist_profiles.location, artist_profiles.bio,
     artist_profiles.instruments, artist_profiles.rating, artist_profiles.total_reviews,
@@ -224,42 +218,33 @@ function cardOf(r: CardRow): ArtistSummary {
 }
 
 /**
- * A text search's first pages: the RANKED_MATCHES best-rated matches, ordered by how well they
- * match (ts_rank over the weighted document: a word in the name, genre or instruments counts most,
- * in a review least), then by rating. Ranking every match of a common word would read them all;
- * this reads at most RANKED_MATCHES + 1 (decision 059). Pages after these follow the rating.
+ * A page of a text search: the page's matches in rating order (exactly the rows the unranked
+ * search reads, so words cost no more than before), shown by how well they match (ts_rank over
+ * the weighted document: a word in the name, genre or instruments counts most, in a review least),
+ * then by rating. Ranking across all matches would read every match of a common word: at a
+ * million artists that is hundreds of milliseconds (decision 059).
  */
-async function rankedMatches(
+async function rankedPage(
   ctx: Ctx,
   query: DiscoveryQuery,
   conditions: SQL[],
   offset: number,
 ): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean }> {
-  const rows = await queryRows<CardRow & { found: number }>(
+  const rows = await queryRows<CardRow & { relevance: number }>(
     ctx.db,
-    sql`SELECT * FROM (
-        SELECT best.*, count(*) OVER () AS found,
-          row_number() OVER (ORDER BY best.rating DESC NULLS LAST, best.id) AS nth
-        FROM (
-          SELECT ${cardColumns},
-            ts_rank(artist_profiles.search_document, ${wordsQuery(query.q)}) AS relevance
-          FROM artist_profiles
-          WHERE ${sql.join(conditions, sql` AND `)}
-          ORDER BY artist_profiles.rating DESC NULLS LAST, artist_profiles.id
-          LIMIT ${RANKED_MATCHES + 1}
-        ) best
-      ) ranked
-      WHERE nth <= ${RANKED_MATCHES}
-      ORDER BY relevance DESC, rating DESC NULLS LAST, id
-      LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`,
+    sql`SELECT ${cardColumns},
+          ts_rank(artist_profiles.search_document, ${wordsQuery(query.q)}) AS relevance
+        FROM artist_profiles
+        WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY artist_profiles.rating DESC NULLS LAST, artist_profiles.id
+        LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`,
   );
-  const more = Number(rows[0]?.found ?? 0) > RANKED_MATCHES;
+  const page = rows.slice(0, DISCOVERY_PAGE_SIZE);
+  // Already in rating order: a stable sort by relevance keeps it for ties.
+  page.sort((a, b) => Number(b.relevance) - Number(a.relevance));
   return {
-    artists: rows
-      .slice(0, DISCOVERY_PAGE_SIZE)
-      .map((r) => ({ ...cardOf(r), markedAvailable: false })),
-    hasMore:
-      rows.length > DISCOVERY_PAGE_SIZE || (more && offset + DISCOVERY_PAGE_SIZE >= RANKED_MATCHES),
+    artists: page.map((r) => ({ ...cardOf(r), markedAvailable: false })),
+    hasMore: rows.length > DISCOVERY_PAGE_SIZE,
   };
 }
 
@@ -468,11 +453,13 @@ export async function loadDiscovery(
     getDiscoveryFacets(ctx, viewer),
     countFreeArtists(ctx, viewer, query),
   ]);
-  // The page's artists' figures and, for words, where they matched (both need the page's ids).
+  // The page's artists' figures, cover photos and clips and, for words, where they matched
+  // (all need the page's ids).
   const ids = result.artists.map((a) => a.id);
-  const [trust, matches] = await Promise.all([
+  const [trust, matches, media] = await Promise.all([
     getTrustFigures(ctx, viewer, ids),
     searchMatches(ctx, query.q, ids),
+    cardMedia(ctx, ids),
   ]);
-  return { ...result, facets, trust, matches, freeCount };
+  return { ...result, facets, trust, matches, media, freeCount };
 }

@@ -4,7 +4,7 @@ import Search from "lucide-react/icons/search";
 import Star from "lucide-react/icons/star";
 import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/input-classes";
 import { MediaTile } from "~/components/ui/media-tile";
 import { SelectField } from "~/components/ui/select-field";
@@ -183,6 +183,7 @@ function MediaCard({
           {featured ? (
             <p className="mt-1 text-xs font-medium text-amber-700">In portfolio</p>
           ) : null}
+          {m.mediaType === "video" ? null : <ProfileMediaButton media={m} />}
         </>
       }
       selection={
@@ -215,5 +216,40 @@ function MediaCard({
         </star.Form>
       }
     />
+  );
+}
+
+/**
+ * A photo can be the cover, an audio file the featured clip: what clients meet first on the
+ * discovery card and atop the profile. One button chooses it or stops showing it.
+ */
+function ProfileMediaButton({ media: m }: { media: ManagerMedia }) {
+  const fetcher = useFetcher<PortfolioActionData>();
+  useToastOn(fetcher.data, fetcher.data?.toast);
+  const slot = m.mediaType === "photo" ? "cover" : "clip";
+  const pending = fetcher.formData?.get("chosen");
+  const chosen = pending ? pending === "true" : slot === "cover" ? m.isCover : m.isClip;
+  const label =
+    slot === "cover"
+      ? chosen
+        ? "Remove as cover photo"
+        : "Use as cover photo"
+      : chosen
+        ? "Stop featuring this clip"
+        : "Feature this clip";
+  return (
+    <fetcher.Form method="post" action={MANAGER_ACTION} className="mt-2">
+      {chosen ? (
+        <p className="mb-1 text-xs font-medium text-brand-800">
+          {slot === "cover" ? "Your cover photo" : "Your featured clip"}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value={slot} />
+      <input type="hidden" name="mediaId" value={m.id} />
+      <input type="hidden" name="chosen" value={String(!chosen)} />
+      <button type="submit" className={buttonClasses("outline", "sm")}>
+        {label}
+      </button>
+    </fetcher.Form>
   );
 }

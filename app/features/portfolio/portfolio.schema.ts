@@ -41,6 +41,16 @@ export const FeatureMediaSchema = z.object({
   mediaIds,
 });
 
+export const PROFILE_MEDIA_SLOTS = ["cover", "clip"] as const;
+export type ProfileMediaSlot = (typeof PROFILE_MEDIA_SLOTS)[number];
+
+/** The cover photo or featured clip: choose one (`chosen=true`) or stop showing it. */
+export const ProfileMediaSchema = z.object({
+  intent: z.enum(PROFILE_MEDIA_SLOTS, { error: "Choose the cover photo or the featured clip." }),
+  mediaId: z.uuid({ error: "Media not found." }),
+  chosen: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
 /** What a visitor's browser reports from the public page. */
 export const PortfolioEventSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("view") }),

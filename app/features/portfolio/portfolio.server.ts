@@ -16,6 +16,7 @@ import {
 } from "~db/schema";
 import { canManagePortfolio, canViewPortfolio, countsAsVisit } from "./portfolio.policy";
 import type { PortfolioEvent, PortfolioSettings } from "./portfolio.schema";
+import { chosenProfileMedia } from "./profile-media.server";
 
 type MediaType = (typeof MEDIA_TYPES)[number];
 /** What a visitor did on a public portfolio: a view, a play or a share (not a booking's event type). */
@@ -59,6 +60,9 @@ export type ManagerMedia = {
   previewPath: string | null;
   sessionTitle: string;
   isPortfolioFeatured: boolean;
+  /** The artist's cover photo, or featured clip (see profile-media.server.ts). */
+  isCover: boolean;
+  isClip: boolean;
   createdAt: Date;
 };
 
@@ -150,7 +154,7 @@ export async function loadPortfolioManager(
   const { db } = ctx;
   const portfolio = await getPortfolio(db, artistId, now);
   if (!portfolio) return null;
-  const [media, counts, analytics] = await Promise.all([
+  const [rows, counts, analytics, chosen] = await Promise.all([
     db
       .select({
         id: sessionMedia.id,
@@ -172,7 +176,13 @@ export async function loadPortfolioManager(
     portfolio.id
       ? getPortfolioAnalytics(db, portfolio.id, now)
       : { views: 0, plays: 0, shares: 0, days: ANALYTICS_DAYS },
+    chosenProfileMedia(db, artistId),
   ]);
+  const media = rows.map((m) => ({
+    ...m,
+    isCover: m.id === chosen.coverId,
+    isClip: m.id === chosen.clipId,
+  }));
   return {
     portfolio: {
       ...portfolio,
