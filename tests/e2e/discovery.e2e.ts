@@ -54,6 +54,9 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
       await expect(page.getByRole("article", { name: "take1.wav" })).toContainText(
         "Your featured clip",
       );
+      // Uploaded with 'Add to my portfolio' left ticked: both are in the portfolio.
+      await expect(page.getByRole("article", { name: "stage.png" })).toContainText("In portfolio");
+      await expect(page.getByRole("article", { name: "take1.wav" })).toContainText("In portfolio");
     }
     await signOut(page);
   }

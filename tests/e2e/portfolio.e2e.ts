@@ -28,7 +28,7 @@ test("feature media, publish the portfolio, count a visitor's view and play, hid
   const id = Date.now().toString(36);
   await signUpConfirmed(page, newAccount({ firstName: "Pia" }));
   await createArtistProfile(page, `Portfolio Band ${id}`);
-  await sessionWithMedia(page, `Late Set ${id}`);
+  await sessionWithMedia(page, `Late Set ${id}`, { toPortfolio: false });
 
   await page.goto("/portfolio-manager");
   const counts = page.getByRole("region", { name: "Featured media" });

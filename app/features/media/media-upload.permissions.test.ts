@@ -38,8 +38,8 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const upload = (cookie?: string, origin = app.env.appUrl.origin) =>
-  app.request(`/api/sessions/${sessionId}/media?fileName=photo.png`, {
+const upload = (cookie?: string, origin = app.env.appUrl.origin, query = "", session = sessionId) =>
+  app.request(`/api/sessions/${session}/media?fileName=photo.png${query}`, {
     method: "PUT",
     body: new Uint8Array(PNG),
     headers: {
@@ -66,5 +66,36 @@ describe("PUT /api/sessions/:id/media", () => {
       .from(sessionMedia)
       .where(eq(sessionMedia.sessionId, sessionId));
     expect(rows).toEqual([{ type: "photo" }]);
+  });
+
+  it("adds the file to the portfolio when the form says so ('Add to my portfolio'), and only then", async () => {
+    // A session of its own: the tests run in any order.
+    const [own] = await database.db
+      .select({ artistId: musicSessions.artistProfileId })
+      .from(musicSessions)
+      .where(eq(musicSessions.id, sessionId));
+    const [session] = await database.db
+      .insert(musicSessions)
+      .values({ artistProfileId: own!.artistId, title: "Second set", sessionType: "jam" })
+      .returning({ id: musicSessions.id });
+    const added = await upload(owner.cookie, undefined, "&portfolio=1", session!.id);
+    const kept = await upload(owner.cookie, undefined, "&portfolio=0", session!.id);
+    const ids = [
+      ((await added.json()) as { media: { id: string } }).media.id,
+      ((await kept.json()) as { media: { id: string } }).media.id,
+    ];
+    const featured = async (id: string) => {
+      const [row] = await database.db
+        .select({
+          featured: sessionMedia.isPortfolioFeatured,
+          order: sessionMedia.portfolioSortOrder,
+        })
+        .from(sessionMedia)
+        .where(eq(sessionMedia.id, id));
+      return row;
+    };
+    expect((await featured(ids[0]!))?.featured).toBe(true);
+    expect((await featured(ids[0]!))?.order).toBeGreaterThan(0);
+    expect(await featured(ids[1]!)).toEqual({ featured: false, order: 0 });
   });
 });

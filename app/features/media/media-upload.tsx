@@ -52,6 +52,8 @@ export function MediaUpload({ sessionId, limits }: { sessionId: string; limits: 
   const fileRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState("");
+  // New media is offered to the portfolio: on unless the artist unticks it (issue 43).
+  const [toPortfolio, setToPortfolio] = useState(true);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -81,6 +83,7 @@ export function MediaUpload({ sessionId, limits }: { sessionId: string; limits: 
     setProgress(0);
     const params = new URLSearchParams({ fileName: file.name });
     if (description.trim()) params.set("description", description.trim());
+    params.set("portfolio", toPortfolio ? "1" : "0");
     const { status, body } = await uploadFile(
       `/api/sessions/${sessionId}/media?${params}`,
       file,
@@ -88,7 +91,12 @@ export function MediaUpload({ sessionId, limits }: { sessionId: string; limits: 
     );
     setProgress(null);
     if (status === 201) {
-      toast({ title: "Media Uploaded", description: `${file.name} was added to this session.` });
+      toast({
+        title: "Media Uploaded",
+        description: toPortfolio
+          ? `${file.name} was added to this session and your portfolio.`
+          : `${file.name} was added to this session.`,
+      });
       setFile(null);
       setDescription("");
       if (fileRef.current) fileRef.current.value = "";
@@ -148,6 +156,16 @@ export function MediaUpload({ sessionId, limits }: { sessionId: string; limits: 
           className={inputClasses}
         />
       </div>
+      <label className="flex items-center gap-3 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          checked={toPortfolio}
+          disabled={uploading}
+          onChange={(e) => setToPortfolio(e.target.checked)}
+          className="h-5 w-5 rounded border-slate-300 accent-brand-600"
+        />
+        Add to my portfolio
+      </label>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
           {error}

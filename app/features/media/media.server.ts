@@ -211,6 +211,8 @@ export async function handleMediaUpload(request: Request, ctx: UploadCtx, sessio
       declaredBytes: Number(request.headers.get("content-length") ?? Number.NaN),
       fileName: url.searchParams.get("fileName"),
       description: url.searchParams.get("description"),
+      // Offered to the portfolio unless the form says "0" (an older client sends nothing: no).
+      portfolio: url.searchParams.get("portfolio") === "1",
     });
     return json(201, { media });
   } catch (error) {
@@ -231,6 +233,8 @@ export async function uploadMedia(
     declaredBytes: number;
     fileName: string | null;
     description: string | null;
+    /** Also shown in the artist's portfolio (the upload form's 'Add to my portfolio'). */
+    portfolio?: boolean;
   },
 ): Promise<MediaItem> {
   const session = await getOwnedSession(ctx, actor, input.sessionId);
@@ -293,6 +297,8 @@ export async function uploadMedia(
         sha256,
         description,
         isFeatured: false,
+        isPortfolioFeatured: input.portfolio === true,
+        portfolioSortOrder: input.portfolio === true ? Date.now() : 0,
         portfolioCategory: kind.mediaType,
       })
       .returning({ id: sessionMedia.id, createdAt: sessionMedia.createdAt });

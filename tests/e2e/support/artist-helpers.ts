@@ -82,8 +82,15 @@ export function wavFile(seconds = 1) {
   return Buffer.concat([header, data]);
 }
 
-/** A session with one photo and one audio file, through the real screens. */
-export async function sessionWithMedia(page: Page, title: string) {
+/**
+ * A session with one photo and one audio file, through the real screens; both in the portfolio
+ * unless `toPortfolio` is false.
+ */
+export async function sessionWithMedia(
+  page: Page,
+  title: string,
+  { toPortfolio = true }: { toPortfolio?: boolean } = {},
+) {
   await logSession(page, { type: "performance", title, venue: "Blue Note", hoursFromNow: -5 });
   await page.getByRole("article", { name: title }).getByRole("link", { name: title }).click();
   await page.getByRole("link", { name: "Media" }).click();
@@ -93,6 +100,8 @@ export async function sessionWithMedia(page: Page, title: string) {
     .png()
     .toBuffer();
   const picker = page.getByLabel("Photo, audio or video");
+  // New media is offered to the portfolio; the box stays as set between uploads.
+  await page.getByLabel("Add to my portfolio").setChecked(toPortfolio);
   await picker.setInputFiles({ name: "stage.png", mimeType: "image/png", buffer: png });
   await page.getByLabel("Description (optional)").fill("On stage");
   await page.getByRole("button", { name: "Upload" }).click();
