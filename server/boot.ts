@@ -48,11 +48,16 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const database = openDatabase(databaseOptionsFor(env));
   await database.migrate();
   if (database.driver === "pglite" && env.seedDemoData && (await isDatabaseEmpty(database.db))) {
+    const started = performance.now();
     await seedDemoData(database.db, {
       today: todayIn(env.timeZone),
       media: { env, storage: createStorage(env.storage), logger },
     });
-    logger.info("seeded demo data into the empty embedded database");
+    // A fresh start seeds before it listens: how long it took is printed, not asserted by a test.
+    logger.info(
+      { ms: Math.round(performance.now() - started) },
+      "seeded demo data into the empty embedded database",
+    );
   }
 
   const { app, realtime, clock, jobHandlers } = await composeApp({
