@@ -140,12 +140,11 @@ export async function searchArtists(
   const where = sql.join(conditions, sql` AND `);
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
   const byPrice = query.sort === "price";
+  const otherOrder = sql.join(orderOf(query), sql`, `);
+  // By rating, the marks' own copy of it walks their index in order.
   const markedOrder = byPrice
-    ? sql`artist_profiles.hourly_rate ASC NULLS LAST, artist_profiles.id`
+    ? otherOrder
     : sql`av.artist_rating DESC NULLS LAST, av.artist_profile_id`;
-  const otherOrder = byPrice
-    ? sql`artist_profiles.hourly_rate ASC NULLS LAST, artist_profiles.id`
-    : sql`artist_profiles.rating DESC NULLS LAST, artist_profiles.id`;
   const rows = await queryRows<CardRow & { marked_available: boolean }>(
     db,
     sql`SELECT * FROM (

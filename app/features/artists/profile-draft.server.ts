@@ -1,4 +1,5 @@
 import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { typedValues } from "~/lib/form.server";
 import { type ProfileDraft, ProfileDraftSchema } from "./artists.schema";
 
 /**
@@ -24,13 +25,10 @@ const cookie = (i: number, value: string, maxAge: number) =>
 
 /** The draft in `form` (fields left out read as empty), or null when nothing was typed. */
 export function draftOf(form: FormData): ProfileDraft | null {
+  // What was typed as the form's refill reads it (the ticked occasions one per line).
+  const values = typedValues(form);
   const draft = ProfileDraftSchema.parse(
-    Object.fromEntries(
-      Object.keys(ProfileDraftSchema.shape).map((k) => [
-        k,
-        k === "occasions" ? form.getAll(k).join("\n") : form.get(k),
-      ]),
-    ),
+    Object.fromEntries(Object.keys(ProfileDraftSchema.shape).map((k) => [k, values[k]])),
   );
   const { timeZone: _zone, ...typed } = draft;
   return Object.values(typed).some((v) => v.trim() !== "") ? draft : null;
