@@ -14,6 +14,7 @@ import {
   portfolios,
   sessionMedia,
 } from "~db/schema";
+import { ownSessionIds } from "./own-sessions.server";
 import { canManagePortfolio, canViewPortfolio, countsAsVisit } from "./portfolio.policy";
 import type { PortfolioEvent, PortfolioSettings } from "./portfolio.schema";
 import { chosenProfileMedia } from "./profile-media.server";
@@ -89,13 +90,6 @@ const cardColumns = {
 
 export const portfolioUrl = (appUrl: URL | string, id: string) =>
   new URL(`/portfolio/${id}`, appUrl).href;
-
-/** Media of sessions the artist owns (never sessions they only joined). */
-const ownSessionIds = (db: Queryable, artistId: string) =>
-  db
-    .select({ id: musicSessions.id })
-    .from(musicSessions)
-    .where(eq(musicSessions.artistProfileId, artistId));
 
 const activePortfolioOf = (artistId: string) =>
   and(eq(portfolios.artistProfileId, artistId), eq(portfolios.isActive, true));
@@ -420,12 +414,11 @@ export async function recordPortfolioEvent(
     const [featured] = await db
       .select({ id: sessionMedia.id })
       .from(sessionMedia)
-      .innerJoin(musicSessions, eq(musicSessions.id, sessionMedia.sessionId))
       .where(
         and(
           eq(sessionMedia.id, mediaId),
           eq(sessionMedia.isPortfolioFeatured, true),
-          eq(musicSessions.artistProfileId, portfolio.artistProfileId),
+          inArray(sessionMedia.sessionId, ownSessionIds(db, portfolio.artistProfileId)),
         ),
       );
     if (!featured) return false;

@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
 import { refuse } from "~/lib/problem";
 import type { Queryable } from "~db/client";
-import { artistProfiles, musicSessions, sessionMedia } from "~db/schema";
+import { artistProfiles, sessionMedia } from "~db/schema";
+import { ownSessionIds } from "./own-sessions.server";
 import type { ProfileMediaSlot } from "./portfolio.schema";
 
 // The media clients meet first (issue 43): a cover photo and one featured audio clip per artist,
@@ -44,12 +45,11 @@ export async function setProfileMedia(
     const [own] = await tx
       .select({ id: sessionMedia.id })
       .from(sessionMedia)
-      .innerJoin(musicSessions, eq(musicSessions.id, sessionMedia.sessionId))
       .where(
         and(
           eq(sessionMedia.id, mediaId),
           eq(sessionMedia.mediaType, type),
-          eq(musicSessions.artistProfileId, artistId),
+          inArray(sessionMedia.sessionId, ownSessionIds(tx, artistId)),
         ),
       );
     if (!own) refuse("not_found", NOT_FOUND);
