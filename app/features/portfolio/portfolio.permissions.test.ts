@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { portfolioAnalytics, portfolios, sessionMedia } from "~db/schema";
+import { artistProfiles, portfolioAnalytics, portfolios, sessionMedia } from "~db/schema";
 import { addArtistProfile, createSession } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
@@ -93,7 +93,38 @@ afterAll(async () => {
   await database?.dispose();
 });
 
+/** The clip the owner's profile features (the media item is audio). */
+async function featuredClip() {
+  const [row] = await database.db
+    .select({ clip: artistProfiles.featuredClipId })
+    .from(artistProfiles)
+    .where(eq(artistProfiles.userId, owner.id));
+  return row!.clip;
+}
+
 describe("portfolio manager permissions", () => {
+  it("lets only the owner choose the featured clip; hostile bodies change nothing", async () => {
+    const choose = (fields: Record<string, string>, cookie?: string) =>
+      postForm(app, "/portfolio-manager", fields, cookie);
+    const clip = { intent: "clip", mediaId, chosen: "true" };
+    expect((await choose(clip)).status).toBe(302);
+    for (const who of [rival, fan]) expect((await choose(clip, who.cookie)).status).toBe(404);
+    for (const bad of [
+      { ...clip, mediaId: "not-a-uuid" },
+      { ...clip, chosen: "maybe" },
+      { ...clip, intent: "cover" }, // the media item is audio, not a photo
+    ]) {
+      const res = await choose(bad, owner.cookie);
+      expect(res.status, JSON.stringify(bad)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(bad)).toBeLessThan(500);
+    }
+    expect(await featuredClip()).toBeNull();
+    expect((await choose(clip, owner.cookie)).status).toBe(200);
+    expect(await featuredClip()).toBe(mediaId);
+    expect((await choose({ ...clip, chosen: "false" }, owner.cookie)).status).toBe(200);
+    expect(await featuredClip()).toBeNull();
+  });
+
   it("sends a signed-out visitor to sign in and changes nothing", async () => {
     const res = await featureMedia();
     expect(res.status).toBe(302);
