@@ -539,6 +539,11 @@ export const bookings = pgTable(
     // iCalendar SEQUENCE of the booking's event in calendar feeds: a trigger (migration 0007) adds
     // one whenever what a calendar shows of it changes.
     calendarSequence: integer().notNull().default(0),
+    // One request sent to several artists (decision 060): the bookings made by it share this id,
+    // and when one of them is agreed the others still pending are withdrawn, each pointing at the
+    // agreed one (`withdrawnForId`).
+    requestGroupId: uuid(),
+    withdrawnForId: uuid().references((): AnyPgColumn => bookings.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -569,6 +574,9 @@ export const bookings = pgTable(
       .on(t.artistProfileId, t.confirmedAt)
       .where(sql`${t.confirmedAt} IS NOT NULL`),
     index().on(t.clientUserId, t.createdAt.desc()),
+    index("bookings_request_group_idx")
+      .on(t.requestGroupId)
+      .where(sql`${t.requestGroupId} IS NOT NULL`),
     index("bookings_open_by_date_idx")
       .on(t.eventDate)
       .where(sql`${t.status} IN ('pending', 'confirmed')`),

@@ -11,6 +11,7 @@ import { type DiscoveryQuery, parseDiscoveryQuery } from "~/features/artists/art
 import type { Facet } from "~/features/artists/discovery.server";
 import { loadDiscovery } from "~/features/artists/discovery.server";
 import { matchText } from "~/features/artists/match-text";
+import { GROUP_REQUEST_MAX } from "~/features/bookings/bookings.constants";
 import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatLongDate } from "~/lib/date-text";
@@ -105,6 +106,32 @@ function MatchLine({ text }: { text: string | null }) {
   return <p className="mt-2 text-sm text-brand-800 wrap-anywhere">{text}</p>;
 }
 
+/**
+ * One request to several artists (decision 060): the cards' 'Ask together' boxes belong to this
+ * form, which stays at the bottom of the screen and opens the request for the ticked artists,
+ * starting on the date and hours searched for. Plain HTML: it works without JavaScript.
+ */
+function AskTogether({ query }: { query: DiscoveryQuery }) {
+  return (
+    <form
+      id="ask-together"
+      method="get"
+      action="/bookings"
+      className="sticky bottom-0 z-10 mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-md"
+    >
+      <input type="hidden" name="ask" value="1" />
+      {query.date ? <input type="hidden" name="date" value={query.date} /> : null}
+      {query.budget > 0 ? <input type="hidden" name="hours" value={query.hours} /> : null}
+      <p className="text-sm text-slate-700">
+        Ask up to {GROUP_REQUEST_MAX} artists at once: tick “Ask together” on their cards.
+      </p>
+      <button type="submit" className={buttonClasses("primary", "md")}>
+        Ask together
+      </button>
+    </form>
+  );
+}
+
 /** The artists found and the page links: drawn on the server only (decision 022). */
 function Results({
   query,
@@ -152,10 +179,22 @@ function Results({
             >
               <MatchLine text={matchText(query.q, matches[artist.id])} />
               <TrustLines figures={trust[artist.id]} verifiedSessions={artist.verifiedSessions} />
+              <label className="mt-3 flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  name="artist"
+                  value={artist.id}
+                  form="ask-together"
+                  aria-label={`Ask together: ${artist.artistName}`}
+                  className="h-4 w-4 rounded border-slate-300"
+                />
+                Ask together
+              </label>
             </ArtistCard>
           ))}
         </div>
       )}
+      {artists.length > 1 ? <AskTogether query={query} /> : null}
       {query.page > 1 || hasMore ? (
         <nav aria-label="Pages" className="mt-10 flex items-center justify-between">
           {query.page > 1 ? (

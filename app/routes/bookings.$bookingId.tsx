@@ -56,6 +56,8 @@ import {
   parseQuoteForm,
 } from "~/features/bookings/quotes.schema";
 import { RatingForm, ShowVenueCheckbox } from "~/features/bookings/rating-form";
+import { RequestGroupNotice } from "~/features/bookings/request-group-notice";
+import { requestGroupOf } from "~/features/bookings/request-groups.server";
 import {
   listSubstitutes,
   substituteBookingHref,
@@ -103,14 +105,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!booking) notFound();
   const isArtist = isBookingArtist(user, booking);
   const now = context.clock.now();
-  const [messages, clientRecord, substitutes, terms, money, problems] = await Promise.all([
-    listMessages(context, user, { booking }),
-    isArtist ? getClientRecord(context, user, { clientUserId: booking.clientUserId }) : null,
-    listSubstitutes(context, user, booking),
-    bookingTermsOf(context, user, booking, now),
-    moneyViewOf(context.db, booking.id, now),
-    problemSummaryOf(context, user, booking.id),
-  ]);
+  const [messages, clientRecord, substitutes, terms, money, problems, requestGroup] =
+    await Promise.all([
+      listMessages(context, user, { booking }),
+      isArtist ? getClientRecord(context, user, { clientUserId: booking.clientUserId }) : null,
+      listSubstitutes(context, user, booking),
+      bookingTermsOf(context, user, booking, now),
+      moneyViewOf(context.db, booking.id, now),
+      problemSummaryOf(context, user, booking.id),
+      requestGroupOf(context, user, booking),
+    ]);
   // Loading the page reads the conversation: the next message mails this party again.
   await markMessagesRead(context, user, booking);
   return {
@@ -132,6 +136,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     terms,
     money,
     problems,
+    requestGroup,
     can: {
       quote: canSendQuote(user, booking),
       answerQuote: canAnswerQuote(user, booking),
@@ -443,6 +448,15 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
               </p>
             ) : null}
           </div>
+        ) : null}
+        {loaderData.requestGroup ? (
+          <RequestGroupNotice
+            isArtist={isArtist}
+            clientName={booking.clientName}
+            withdrawnForId={booking.withdrawnForId}
+            status={booking.status}
+            group={loaderData.requestGroup}
+          />
         ) : null}
         {booking.status === "rejected" ? (
           <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">

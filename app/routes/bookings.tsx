@@ -6,15 +6,19 @@ import { canBookArtist } from "~/features/artists/artists.policy";
 import { getArtistProfile } from "~/features/artists/artists.server";
 import { getAvailability, getBusyDays } from "~/features/availability/availability.server";
 import { BookingRequestForm } from "~/features/bookings/booking-request-form";
-import { createBookingRequest } from "~/features/bookings/booking-requests.server";
+import {
+  createBookingRequest,
+  createGroupRequest,
+} from "~/features/bookings/booking-requests.server";
 import { artistTodayFor } from "~/features/bookings/booking-views.server";
-import { BOOKING_REFUSALS } from "~/features/bookings/bookings.constants";
+import { BOOKING_REFUSALS, GROUP_REQUEST_MAX } from "~/features/bookings/bookings.constants";
 import {
   BookingRequestSchema,
   bookingFormHref,
   bookingPrefillOf,
+  GroupRequestSchema,
 } from "~/features/bookings/bookings.schema";
-import { bookingFormDates } from "~/features/bookings/quick-picks";
+import { bookingFormDates, groupFormDates } from "~/features/bookings/quick-picks";
 import type { PublishedTerms } from "~/features/terms/published-terms";
 import { publishedTermsSha256 } from "~/features/terms/published-terms.server";
 import { publishedTermsLines } from "~/features/terms/terms-card";
@@ -22,53 +26,88 @@ import { addDays } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { attempt, notFound, parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { namesList } from "~/lib/names-list";
 import { requestOriginOf } from "~/lib/request-origin.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useToastOn } from "~/lib/use-toast-on";
 import type { Route } from "./+types/bookings";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  pageMeta({
-    title: loaded ? `Book ${loaded.artist.artistName}` : "Book an artist",
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  const artists = loaded && !loaded.nobody ? loaded.artists : [];
+  return pageMeta({
+    title:
+      artists.length > 1
+        ? `Ask ${artists.length} artists`
+        : artists[0]
+          ? `Book ${artists[0].artistName}`
+          : "Book an artist",
     description: "Send a booking request.",
   });
+};
 
-/** The booking form on a page of its own: where the profile's dialog leads without JavaScript. */
+/** The most `artist` values the page reads: enough to show a request over the limit, no more. */
+const ARTISTS_READ = GROUP_REQUEST_MAX + 3;
+
+/**
+ * The booking form on a page of its own: where the profile's dialog leads without JavaScript, and
+ * where discovery's 'Ask together' leads with two or three artists (`?artist=…&artist=…`, one
+ * request to each; decision 060).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const artistParam = params.get("artist") ?? "";
+  const asked = [...new Set(params.getAll("artist"))];
+  // Discovery's 'Ask together' sent with no card ticked: back to the results, saying what to do.
+  if (asked.length === 0 && params.get("ask") === "1") return { nobody: true } as const;
   // A NUL byte can't be in any slug or id: answered here, before a query sees it.
-  if (!artistParam || artistParam.includes("\u0000")) notFound();
+  if (asked.length === 0 || asked.some((a) => !a || a.includes("\u0000"))) notFound();
   const user = await getCurrentUser(request, context);
-  const artist = await getArtistProfile(context, user, artistParam);
-  if (!artist) notFound();
-  // A signed-out visitor fills the form in first; sending it takes them to sign in (action).
-  if (user && !canBookArtist(user, artist)) throw redirect(`/artist/${artist.slug}`);
-  // The artist's today: dates are wall-clock dates in their zone.
-  const today = await artistTodayFor(context, user, artist.id);
-  const days = { artistId: artist.id, from: today, to: addDays(today, 120) };
-  const [entries, busyDays] = await Promise.all([
-    getAvailability(context, user, days),
-    getBusyDays(context, user, days),
-  ]);
-  const terms: PublishedTerms = {
-    depositBps: artist.depositBps,
-    balanceDueDays: artist.balanceDueDays,
-    policy: artist.cancellationPolicy,
-  };
+  const found = await Promise.all(
+    asked.slice(0, ARTISTS_READ).map((a) => getArtistProfile(context, user, a)),
+  );
+  if (asked.length === 1) {
+    const [only] = found;
+    if (!only) notFound();
+    // A signed-out visitor fills the form in first; sending it takes them to sign in (action).
+    if (user && !canBookArtist(user, only)) throw redirect(`/artist/${only.slug}`);
+  }
+  // Of several, an artist gone or the client's own profile is left out (the page lists who stays).
+  const profiles = found.filter(
+    (a): a is NonNullable<typeof a> => a !== null && (!user || canBookArtist(user, a)),
+  );
+  if (profiles.length === 0) notFound();
+  const artists = await Promise.all(
+    profiles.map(async (artist) => {
+      // The artist's today: dates are wall-clock dates in their zone.
+      const today = await artistTodayFor(context, user, artist.id);
+      const days = { artistId: artist.id, from: today, to: addDays(today, 120) };
+      const [entries, busyDays] = await Promise.all([
+        getAvailability(context, user, days),
+        getBusyDays(context, user, days),
+      ]);
+      const terms: PublishedTerms = {
+        depositBps: artist.depositBps,
+        balanceDueDays: artist.balanceDueDays,
+        policy: artist.cancellationPolicy,
+      };
+      return {
+        id: artist.id,
+        slug: artist.slug,
+        artistName: artist.artistName,
+        hourlyRate: artist.hourlyRate,
+        timeZone: artist.timeZone,
+        // The terms in words and their hash: the form shows the one and posts the other.
+        terms: { sha256: publishedTermsSha256(terms), lines: publishedTermsLines(terms) },
+        dates: bookingFormDates(entries, busyDays, today),
+      };
+    }),
+  );
   return {
-    artist: {
-      id: artist.id,
-      slug: artist.slug,
-      artistName: artist.artistName,
-      hourlyRate: artist.hourlyRate,
-      timeZone: artist.timeZone,
-      // The terms in words and their hash: the form shows the one and posts the other.
-      terms: { sha256: publishedTermsSha256(terms), lines: publishedTermsLines(terms) },
-    },
-    ...bookingFormDates(entries, busyDays, today),
+    nobody: false as const,
+    artists: artists.map(({ dates: _, ...artist }) => artist),
+    ...groupFormDates(artists),
     prefill: bookingPrefillOf(params),
     signedIn: user !== null,
+    tooMany: asked.length > GROUP_REQUEST_MAX,
   };
 }
 
@@ -83,12 +122,13 @@ const TOAST_TITLES: Record<string, string> = {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
   const form = await readForm(request);
+  if (form.has("artistIds")) return sendToSeveral(request, context, user, form);
   const parsed = parseForm(BookingRequestSchema, form);
   if (!parsed.ok) return parsed.reply;
   if (!user) {
     // Signed out: sign in or up first, then back to this form with what was chosen in it
     // (docs/product.md, "Bookings").
-    const back = bookingFormHref(parsed.data.artistId, parsed.data);
+    const back = bookingFormHref([parsed.data.artistId], parsed.data);
     return redirect(`/auth?reason=book&redirectTo=${encodeURIComponent(back)}`);
   }
   return attempt(
@@ -120,34 +160,144 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** One request to two or three artists: on to the first booking's page, which lists the others. */
+async function sendToSeveral(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  user: Awaited<ReturnType<typeof getCurrentUser>>,
+  form: FormData,
+) {
+  const parsed = parseForm(GroupRequestSchema, form);
+  if (!parsed.ok) return parsed.reply;
+  if (!user) {
+    const back = bookingFormHref(parsed.data.artistIds, parsed.data);
+    return redirect(`/auth?reason=book&redirectTo=${encodeURIComponent(back)}`);
+  }
+  return attempt(
+    async () => {
+      const sent = await createGroupRequest(
+        context,
+        user,
+        parsed.data,
+        requestOriginOf(request, context),
+      );
+      forgetCurrentUser(context);
+      return redirectWithToast(`/bookings/${sent[0]?.id}`, {
+        title: "Booking Requests Sent!",
+        description: `Your request went to ${namesList(sent.map((s) => s.artistName))}. You'll receive a confirmation email soon.`,
+      });
+    },
+    {
+      values: parsed.values,
+      toastTitle: (problem) => TOAST_TITLES[problem.reason ?? ""] ?? "Error",
+      failure: {
+        message: "There was an error submitting your booking request. Please try again.",
+        title: "Booking Failed",
+        logger: context.logger,
+        event: "group booking request failed",
+      },
+    },
+  );
+}
+
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.nobody) return <NobodyChosen />;
+  return <RequestPage loaderData={loaderData} actionData={actionData} />;
+}
+
+/** 'Ask together' with no card ticked. */
+function NobodyChosen() {
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="text-2xl font-bold">Choose the artists to ask</h1>
+      <p className="mt-3 text-slate-700">
+        Tick “Ask together” on the cards of up to {GROUP_REQUEST_MAX} artists, then choose “Ask
+        together” again.
+      </p>
+      <p className="mt-4">
+        <Link to="/artist-discovery" className="text-brand-700 underline">
+          ← Back to Discover Artists
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+function RequestPage({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Extract<Route.ComponentProps["loaderData"], { nobody: false }>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const fetcher = useFetcher<FormReply>();
   const result = fetcher.data ?? actionData;
   useToastOn(result, result?.toast);
-  const { artist } = loaderData;
+  const { artists } = loaderData;
+  const several = artists.length > 1;
+  const [first] = artists;
+  const form = (
+    <BookingRequestForm
+      fetcher={fetcher}
+      result={result}
+      artists={artists}
+      quickPicks={loaderData.quickPicks}
+      blockedDates={loaderData.blockedDates}
+      today={loaderData.today}
+      prefill={loaderData.prefill}
+      signedIn={loaderData.signedIn}
+    />
+  );
+  if (!several && first) {
+    return (
+      <main id="main" className="mx-auto max-w-xl px-4 py-10">
+        <p className="text-sm wrap-anywhere">
+          <Link to={`/artist/${first.slug}`} className="text-brand-700 underline">
+            ← Back to {first.artistName}
+          </Link>
+        </p>
+        <h1 className="mt-3 text-2xl font-bold wrap-anywhere">Book {first.artistName}</h1>
+        <Card className="mt-6">{form}</Card>
+      </main>
+    );
+  }
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-10">
-      <p className="text-sm wrap-anywhere">
-        <Link to={`/artist/${artist.slug}`} className="text-brand-700 underline">
-          ← Back to {artist.artistName}
+      <p className="text-sm">
+        <Link to="/artist-discovery" className="text-brand-700 underline">
+          ← Back to Discover Artists
         </Link>
       </p>
-      <h1 className="mt-3 text-2xl font-bold wrap-anywhere">Book {artist.artistName}</h1>
-      <Card className="mt-6">
-        <BookingRequestForm
-          fetcher={fetcher}
-          result={result}
-          artistId={artist.id}
-          hourlyRate={artist.hourlyRate}
-          timeZone={artist.timeZone}
-          quickPicks={loaderData.quickPicks}
-          blockedDates={loaderData.blockedDates}
-          today={loaderData.today}
-          prefill={loaderData.prefill}
-          signedIn={loaderData.signedIn}
-          terms={artist.terms}
-        />
-      </Card>
+      <h1 className="mt-3 text-2xl font-bold">{`Ask ${artists.length} artists at once`}</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        One request, sent to each of them. Each answers on their own booking; when you agree with
+        one, we withdraw the others and tell those artists.
+      </p>
+      {loaderData.tooMany ? (
+        <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {`One request can go to at most ${GROUP_REQUEST_MAX} artists. Remove ${artists.length - GROUP_REQUEST_MAX} to send it.`}
+        </p>
+      ) : null}
+      <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {artists.map((a) => (
+          <li key={a.id} className="flex items-center justify-between gap-3 p-3 text-sm">
+            <Link to={`/artist/${a.slug}`} className="font-medium wrap-anywhere underline">
+              {a.artistName}
+            </Link>
+            <Link
+              to={`/bookings?${artists
+                .filter((o) => o.id !== a.id)
+                .map((o) => `artist=${o.slug}`)
+                .join("&")}`}
+              className="shrink-0 text-brand-700 underline"
+              aria-label={`Remove ${a.artistName} from this request`}
+            >
+              Remove
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Card className="mt-6">{form}</Card>
     </main>
   );
 }

@@ -40,11 +40,14 @@ export async function signedInUser(app: TestApp, db: Database, firstName = "Test
   return { id: user.id, email, cookie };
 }
 
-/** A form POST from this site's origin, as a browser would send it. */
+/**
+ * A form POST from this site's origin, as a browser would send it. A key posted more than once (a
+ * group of checkboxes) goes as pairs.
+ */
 export function postForm(
   app: TestApp,
   path: string,
-  fields: Record<string, string>,
+  fields: Record<string, string> | [string, string][],
   cookie?: string,
 ) {
   return app.request(path, {

@@ -81,15 +81,12 @@ export function BookingDialog({
           key={`${location.key}:${startDate ?? ""}`}
           fetcher={fetcher}
           result={fetcher.data}
-          artistId={artist.id}
-          hourlyRate={artist.hourlyRate}
-          timeZone={artist.timeZone}
+          artists={[artist]}
           quickPicks={quickPicks}
           blockedDates={blockedDates}
           today={today}
           prefill={startDate ? { eventDate: startDate } : undefined}
           signedIn={signedIn}
-          terms={artist.terms}
         />
       </div>
     </dialog>

@@ -1,5 +1,6 @@
 import { formatLongDate } from "~/lib/dates";
 import { composeMail } from "~/lib/mail.server";
+import { namesList } from "~/lib/names-list";
 import { formatBookingWhen, formatDuration, formatStartTime } from "./booking-time";
 import { formatRupees } from "./pricing";
 
@@ -34,13 +35,18 @@ export const bookingMails = {
   /** To the artist: a new request, with everything needed to answer it. */
   newRequest: (
     to: string,
-    who: { artistName: string; clientName: string; message: string | null },
+    who: { artistName: string; clientName: string; message: string | null; sentTo?: number },
     b: BookingFacts,
     url: string,
   ) =>
     composeMail(to, `New booking request for ${formatLongDate(b.eventDate)}`, [
       `Hi ${who.artistName},`,
       `${who.clientName} would like to book you for ${formatBookingWhen(b, { withZone: true })}.`,
+      ...(who.sentTo && who.sentTo > 1
+        ? [
+            `${who.clientName} sent this request to ${who.sentTo} artists: the first one they agree with gets the booking, and the other requests are withdrawn.`,
+          ]
+        : []),
       details(b),
       who.message ? `Their message:\n${who.message}` : `${who.clientName} did not add a message.`,
       "Accept or decline the request, or message the client, here:",
@@ -59,6 +65,37 @@ export const bookingMails = {
       `Your request to book ${who.artistName} for ${formatBookingWhen(b, { withZone: true })} has been sent. We'll e-mail you when ${who.artistName} accepts or declines it.`,
       details(b),
       "See the request or message the artist here:",
+      url,
+    ]),
+
+  /** To the client: one request went to several artists (each line links to its booking). */
+  groupRequestSent: (
+    to: string,
+    clientName: string,
+    sent: { artistName: string; facts: BookingFacts; url: string }[],
+  ) => {
+    const first = sent[0]?.facts as BookingFacts;
+    return composeMail(to, `Your booking request was sent to ${sent.length} artists`, [
+      `Hi ${clientName},`,
+      `Your request for ${formatLongDate(first.eventDate)} (${first.eventType} at ${first.venue}) went to ${namesList(sent.map((s) => s.artistName))}. Each answers on their own booking; when you agree with one of them, we withdraw the other requests and tell those artists.`,
+      ...sent.map(
+        (s) =>
+          `${s.artistName}: ${formatBookingWhen(s.facts, { withZone: true })}, estimated ${formatRupees(s.facts.totalAmount)}\n${s.url}`,
+      ),
+    ]);
+  },
+
+  /** To an artist: the client agreed with another artist their request also went to. */
+  requestWithdrawn: (
+    to: string,
+    who: { artistName: string; clientName: string },
+    b: BookingFacts,
+    url: string,
+  ) =>
+    composeMail(to, `${who.clientName} withdrew their request for ${formatLongDate(b.eventDate)}`, [
+      `Hi ${who.artistName},`,
+      `${who.clientName} sent their request for ${formatBookingWhen(b, { withZone: true })} (${b.eventType} at ${b.venue}) to several artists and has agreed with another of them, so their request to you was withdrawn. Nothing is owed, and your date stays free.`,
+      "See the request here:",
       url,
     ]),
 

@@ -29,6 +29,7 @@ import type { RequestOrigin } from "./bookings.schema";
 import { lockBooking, markDateBooked, withDateGuard } from "./bookings.server";
 import { quoteMails } from "./quote-mails";
 import type { ChangeRequest, QuoteInput } from "./quotes.schema";
+import { lockRequestGroup, tellWithdrawn, withdrawOtherRequests } from "./request-groups.server";
 
 // Quotes (docs/product.md, "Quotes and agreements"; decision 047): the artist answers a request,
 // or proposes a change to an agreed booking, with a quote; the client accepts it, asks for changes
@@ -181,8 +182,9 @@ export async function acceptQuote(
   const booking = await bookingOf(ctx, actor, input.bookingId);
   requireClient(actor, booking, "accept a quote");
   const at = ctx.clock.now();
-  const agreement = await withDateGuard("client", () =>
+  const { agreement, withdrawn } = await withDateGuard("client", () =>
     ctx.db.transaction(async (tx) => {
+      await lockRequestGroup(tx, booking.id);
       await lockBooking(tx, booking.id);
       const offer = answerableQuote(
         await openOfferOf(tx, booking.id, { forUpdate: true }),
@@ -238,9 +240,12 @@ export async function acceptQuote(
         agreement: agreement.signed.agreement,
         at,
       });
-      return agreement;
+      // A first agreement withdraws the client's other requests of the group (decision 060).
+      const withdrawn = agreeing ? await withdrawOtherRequests(tx, booking.id, at) : [];
+      return { agreement, withdrawn };
     }),
   );
+  await tellWithdrawn(ctx, withdrawn);
   const artistEmail = await emailOf(ctx, booking.artistUserId);
   await sendQuietly(
     ctx,

@@ -23,14 +23,23 @@ import type { QuickPick } from "./quick-picks";
 /** The artist's published terms, prepared on the server: the form shows the words, posts the hash. */
 export type RequestTerms = { sha256: string; lines: string[] };
 
+/** An artist the request goes to. */
+export type RequestArtist = {
+  id: string;
+  artistName: string;
+  hourlyRate: number | null;
+  /** The artist's zone: the date and start time are wall-clock values there. */
+  timeZone: string;
+  /** The terms the request offers to book on (the server refuses it if they changed since). */
+  terms: RequestTerms;
+};
+
 type Props = {
   fetcher: FetcherWithComponents<FormReply>;
   /** The fetcher's answer, or the action's after a submission without JavaScript. */
   result: FormReply | undefined;
-  artistId: string;
-  hourlyRate: number | null;
-  /** The artist's zone: the date and start time are wall-clock values there. */
-  timeZone: string;
+  /** One artist, or up to three for one request sent to each of them (decision 060). */
+  artists: RequestArtist[];
   quickPicks: QuickPick[];
   /** Date → status for dates that are not available, to warn before sending. */
   blockedDates: Record<string, string>;
@@ -39,8 +48,6 @@ type Props = {
   prefill?: Record<string, string>;
   /** False for a signed-out visitor: sending takes them to sign in first, with what they chose. */
   signedIn?: boolean;
-  /** The terms the request offers to book on (the server refuses it if they changed since). */
-  terms: RequestTerms;
 };
 
 /**
@@ -51,16 +58,17 @@ type Props = {
 export function BookingRequestForm({
   fetcher,
   result,
-  artistId,
-  hourlyRate,
-  timeZone,
+  artists,
   quickPicks,
   blockedDates,
   today,
   prefill,
   signedIn = true,
-  terms,
 }: Props) {
+  const several = artists.length > 1;
+  // Artists in one zone share its name in the start time's label; else each reads it as theirs.
+  const timeZone = artists[0]?.timeZone ?? "UTC";
+  const oneZone = artists.every((a) => a.timeZone === timeZone);
   const typed = result?.values ?? prefill;
   const [date, setDate] = useState(typed?.eventDate ?? "");
   const [hours, setHours] = useState(typed?.durationHours ?? "2");
@@ -76,22 +84,28 @@ export function BookingRequestForm({
     zonedDateTimeToUtc(isIsoDate(date) ? date : today, "12:00", timeZone),
   );
   const blocked = date ? blockedDates[date] : undefined;
-  const estimate =
-    Number(hours) >= DURATION_MIN && Number(hours) <= DURATION_MAX
-      ? estimateTotal(Number(hours), hourlyRate)
-      : null;
+  const hoursValid = Number(hours) >= DURATION_MIN && Number(hours) <= DURATION_MAX;
+  const estimateOf = (a: RequestArtist) =>
+    hoursValid ? formatRupees(estimateTotal(Number(hours), a.hourlyRate)) : "—";
+  const rateOf = (a: RequestArtist) =>
+    a.hourlyRate === null ? "₹150 per hour" : `${formatRupees(a.hourlyRate)} per hour`;
 
   return (
     <fetcher.Form
       ref={form}
       method="post"
-      // The artist in the URL too: without JavaScript a refused request re-renders this form.
-      action={`/bookings?artist=${artistId}`}
+      // The artists in the URL too: without JavaScript a refused request re-renders this form.
+      action={`/bookings?${artists.map((a) => `artist=${a.id}`).join("&")}`}
       className="space-y-4"
       noValidate
     >
-      <input type="hidden" name="artistId" value={artistId} />
-      <input type="hidden" name="termsSha256" value={terms.sha256} />
+      {artists.map((a) => (
+        <span key={a.id} hidden>
+          <input type="hidden" name={several ? "artistIds" : "artistId"} value={a.id} />
+          <input type="hidden" name="termsSha256" value={a.terms.sha256} />
+        </span>
+      ))}
+      <FormError>{result?.fieldErrors?.artistIds ?? result?.fieldErrors?.termsSha256}</FormError>
       <FormError>
         {result?.formError}
         {result?.reason === BOOKING_REFUSALS.duplicateRequest &&
@@ -145,7 +159,11 @@ export function BookingRequestForm({
       {/* Bottom-aligned: the start time's longer label may take two lines beside the duration. */}
       <div className="grid grid-cols-1 items-end gap-4 sm:grid-cols-2">
         <Field
-          label={`Start Time (optional, artist's time, ${zone})`}
+          label={
+            oneZone
+              ? `Start Time (optional, ${several ? "artists'" : "artist's"} time, ${zone})`
+              : "Start Time (optional, each artist's local time)"
+          }
           name="startTime"
           type="time"
           defaultValue={typed?.startTime}
@@ -190,29 +208,51 @@ export function BookingRequestForm({
         defaultValue={typed?.message}
         error={result?.fieldErrors?.message}
       />
-      <div className="rounded-lg bg-slate-50 p-3 text-sm">
-        <p className="font-medium">
-          Estimated cost: <output>{estimate === null ? "—" : formatRupees(estimate)}</output>
-        </p>
-        <p className="text-slate-600">
-          {hourlyRate === null ? "₹150 per hour" : `${formatRupees(hourlyRate)} per hour`}. The
-          final price may vary.
-        </p>
-      </div>
-      <section
-        aria-labelledby="request-terms-title"
-        className="rounded-lg border border-slate-200 p-3 text-sm"
-      >
-        <h3 id="request-terms-title" className="font-semibold">
-          Booking terms
-        </h3>
-        <p className="text-slate-600">By sending this request you offer to book on these terms.</p>
-        <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700">
-          {terms.lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </section>
+      {several ? (
+        <div className="rounded-lg bg-slate-50 p-3 text-sm">
+          <p className="font-medium">Estimated cost</p>
+          <ul className="mt-1 space-y-0.5">
+            {artists.map((a) => (
+              <li key={a.id} className="wrap-anywhere">
+                {a.artistName}: <output>{estimateOf(a)}</output>{" "}
+                <span className="text-slate-600">({rateOf(a)})</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-slate-600">
+            Each artist answers on their own. When you agree with one, the other requests are
+            withdrawn and those artists told.
+          </p>
+        </div>
+      ) : (
+        <div className="rounded-lg bg-slate-50 p-3 text-sm">
+          <p className="font-medium">
+            Estimated cost: <output>{artists[0] ? estimateOf(artists[0]) : "—"}</output>
+          </p>
+          <p className="text-slate-600">
+            {artists[0] ? rateOf(artists[0]) : null}. The final price may vary.
+          </p>
+        </div>
+      )}
+      {artists.map((a) => (
+        <section
+          key={a.id}
+          aria-labelledby={`request-terms-${a.id}`}
+          className="rounded-lg border border-slate-200 p-3 text-sm"
+        >
+          <h3 id={`request-terms-${a.id}`} className="font-semibold wrap-anywhere">
+            {several ? `${a.artistName}'s booking terms` : "Booking terms"}
+          </h3>
+          <p className="text-slate-600">
+            {`By sending this request you offer to book${several ? ` ${a.artistName}` : ""} on these terms.`}
+          </p>
+          <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700">
+            {a.terms.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ))}
       {signedIn ? null : (
         <p className="text-sm text-slate-600">
           Next you sign in, or create an account: the date, start time, hours, venue and event type
@@ -224,6 +264,8 @@ export function BookingRequestForm({
           <>
             <Spinner /> Sending...
           </>
+        ) : several ? (
+          `Send Request to ${artists.length} Artists`
         ) : (
           "Send Booking Request"
         )}

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { addOffer } from "~/features/agreements/agreements.server";
 import type { OfferChoices } from "~/features/agreements/offer-document";
@@ -20,7 +21,7 @@ import { bookingUrl, emailOf, sendQuietly } from "./booking-mailer.server";
 import { type BookingFacts, bookingMails } from "./booking-mails";
 import { formatDuration } from "./booking-time";
 import { BOOKING_REFUSALS, BOOKING_REQUEST_LIMITS } from "./bookings.constants";
-import type { BookingRequest, RequestOrigin } from "./bookings.schema";
+import type { BookingRequest, GroupRequest, RequestOrigin } from "./bookings.schema";
 import { estimateTotal } from "./pricing";
 
 type Ctx = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "clock">;
@@ -53,17 +54,35 @@ function requestChoices(
   };
 }
 
+/** What a request asks of every artist it goes to: the event, without the artist. */
+type RequestDetails = Omit<BookingRequest, "artistId" | "termsSha256">;
+
+/** An artist a request may go to, with the published terms it offers to book on. */
+type RequestedArtist = {
+  id: string;
+  userId: string;
+  slug: string;
+  artistName: string;
+  hourlyRate: number | null;
+  timeZone: string;
+  email: string;
+  terms: PublishedTerms;
+  termsSha256: string;
+};
+
 /**
- * A client's request: every rule checked here, the amount computed here. The date and start time
- * are wall-clock values in the artist's zone, and "today" is the artist's today. The artist gets
- * the request by mail, the client a confirmation.
+ * Every rule a request must meet for one artist, before anything is stored: the artist exists and
+ * is not the client, the date (in the artist's zone) is ahead and free, and the terms are the ones
+ * the form showed (`termsSha256`). `several`: the request goes to more than one artist, so a busy
+ * date names whose it is.
  */
-export async function createBookingRequest(
+async function requestedArtist(
   ctx: Ctx,
   actor: SignedInActor,
-  input: BookingRequest,
-  origin: RequestOrigin = {},
-) {
+  artistId: string,
+  input: RequestDetails & { termsSha256?: string },
+  several = false,
+): Promise<RequestedArtist> {
   const [artist] = await ctx.db
     .select({
       id: artistProfiles.id,
@@ -79,7 +98,7 @@ export async function createBookingRequest(
     })
     .from(artistProfiles)
     .innerJoin(users, eq(users.id, artistProfiles.userId))
-    .where(eq(artistProfiles.id, input.artistId));
+    .where(eq(artistProfiles.id, artistId));
   if (!artist) refuse("not_found", "Artist profile not found.");
   if (!canBookArtist(actor, artist)) refuse("forbidden", "You can't book your own profile.");
   const day = todayIn(artist.timeZone);
@@ -102,9 +121,13 @@ export async function createBookingRequest(
   // imported calendars).
   const busy = await busyStatusOn(ctx, actor, { artistId: artist.id, date: input.eventDate });
   if (busy) {
-    refuse("conflict", `This date is ${busy}. Please choose an available date.`, {
-      reason: BOOKING_REFUSALS.dateNotAvailable,
-    });
+    refuse(
+      "conflict",
+      several
+        ? `${artist.artistName} is not free on ${formatLongDate(input.eventDate)} (${busy}). Remove them from this request or choose another date.`
+        : `This date is ${busy}. Please choose an available date.`,
+      { reason: BOOKING_REFUSALS.dateNotAvailable },
+    );
   }
   const terms = {
     depositBps: artist.depositBps,
@@ -119,81 +142,126 @@ export async function createBookingRequest(
       { reason: BOOKING_REFUSALS.termsChanged },
     );
   }
-  const totalAmount = estimateTotal(input.durationHours, artist.hourlyRate);
-  const clientName = await clientNameOf(ctx, actor.id);
-  const id = await ctx.db.transaction(async (tx) => {
-    // One request at a time per client and artist, so two sent at once can't both be first.
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking-request:${actor.id}:${artist.id}`}, 0))`,
+  return { ...artist, terms, termsSha256 };
+}
+
+/**
+ * Stores the request to one artist, in the caller's transaction: at most one pending request per
+ * client, artist and date; counted against the client's limits; its first offer on the artist's
+ * published terms. Returns the booking's id.
+ */
+async function storeRequest(
+  tx: Queryable,
+  ctx: Ctx,
+  request: {
+    actor: SignedInActor;
+    clientName: string;
+    artist: RequestedArtist;
+    input: RequestDetails;
+    origin: RequestOrigin;
+    groupId: string | null;
+  },
+): Promise<string> {
+  const { actor, clientName, artist, input } = request;
+  // One request at a time per client and artist, so two sent at once can't both be first.
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking-request:${actor.id}:${artist.id}`}, 0))`,
+  );
+  const [first] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.clientUserId, actor.id),
+        eq(bookings.artistProfileId, artist.id),
+        eq(bookings.eventDate, input.eventDate),
+        eq(bookings.status, "pending"),
+      ),
+    )
+    .limit(1);
+  if (first) {
+    refuse(
+      "conflict",
+      `You already have a pending request to ${artist.artistName} for ${formatLongDate(input.eventDate)}.`,
+      {
+        reason: BOOKING_REFUSALS.duplicateRequest,
+        fieldErrors: { pendingBookingId: first.id },
+      },
     );
-    const [first] = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.clientUserId, actor.id),
-          eq(bookings.artistProfileId, artist.id),
-          eq(bookings.eventDate, input.eventDate),
-          eq(bookings.status, "pending"),
-        ),
-      )
-      .limit(1);
-    if (first) {
-      refuse(
-        "conflict",
-        `You already have a pending request to ${artist.artistName} for ${formatLongDate(input.eventDate)}.`,
-        {
-          reason: BOOKING_REFUSALS.duplicateRequest,
-          fieldErrors: { pendingBookingId: first.id },
-        },
-      );
-    }
-    await withinRequestLimits(tx, actor, artist);
-    const [created] = await tx
-      .insert(bookings)
-      .values({
-        artistProfileId: artist.id,
-        clientUserId: actor.id,
-        eventDate: input.eventDate,
+  }
+  await withinRequestLimits(tx, actor, artist);
+  const [created] = await tx
+    .insert(bookings)
+    .values({
+      artistProfileId: artist.id,
+      clientUserId: actor.id,
+      eventDate: input.eventDate,
+      startTime: input.startTime,
+      durationHours: input.durationHours,
+      venue: input.venue,
+      eventType: input.eventType,
+      message: input.message,
+      status: "pending",
+      totalAmount: estimateTotal(input.durationHours, artist.hourlyRate),
+      requestGroupId: request.groupId,
+    })
+    .returning({ id: bookings.id });
+  const bookingId = created?.id as string;
+  // The request is the booking's first offer: the client's, on the published terms.
+  await addOffer(tx, {
+    facts: {
+      bookingId,
+      artist: { profileId: artist.id, userId: artist.userId, name: artist.artistName },
+      client: { userId: actor.id, name: clientName },
+      event: {
+        date: input.eventDate,
         startTime: input.startTime,
-        durationHours: input.durationHours,
+        timeZone: artist.timeZone,
+        durationMinutes: Math.round(input.durationHours * 60),
         venue: input.venue,
         eventType: input.eventType,
-        message: input.message,
-        status: "pending",
-        totalAmount,
-      })
-      .returning({ id: bookings.id });
-    const bookingId = created?.id as string;
-    // The request is the booking's first offer: the client's, on the published terms.
-    await addOffer(tx, {
-      facts: {
-        bookingId,
-        artist: { profileId: artist.id, userId: artist.userId, name: artist.artistName },
-        client: { userId: actor.id, name: clientName },
-        event: {
-          date: input.eventDate,
-          startTime: input.startTime,
-          timeZone: artist.timeZone,
-          durationMinutes: Math.round(input.durationHours * 60),
-          venue: input.venue,
-          eventType: input.eventType,
-          eventName: null,
-        },
+        eventName: null,
       },
-      choices: {
-        ...requestChoices(input.durationHours, artist.hourlyRate, terms, termsSha256),
-        paidThrough: await paymentRouteOf(tx, ctx.env, { artistProfileId: artist.id }),
-      },
-      maker: { party: "client", userId: actor.id, name: clientName, ...origin },
-      at: new Date(),
-      expiresAt: null,
-    });
-    // Sending a first booking request is what makes a user a client.
-    await tx.insert(userRoles).values({ userId: actor.id, role: "client" }).onConflictDoNothing();
-    return bookingId;
+    },
+    choices: {
+      ...requestChoices(input.durationHours, artist.hourlyRate, artist.terms, artist.termsSha256),
+      paidThrough: await paymentRouteOf(tx, ctx.env, { artistProfileId: artist.id }),
+    },
+    maker: { party: "client", userId: actor.id, name: clientName, ...request.origin },
+    at: new Date(),
+    expiresAt: null,
   });
-  const facts: BookingFacts = { ...input, timeZone: artist.timeZone, totalAmount };
+  // Sending a first booking request is what makes a user a client.
+  await tx.insert(userRoles).values({ userId: actor.id, role: "client" }).onConflictDoNothing();
+  return bookingId;
+}
+
+/** The event as a booking mail tells it, for one artist's booking. */
+function factsFor(input: RequestDetails, artist: RequestedArtist): BookingFacts {
+  return {
+    ...input,
+    timeZone: artist.timeZone,
+    totalAmount: estimateTotal(input.durationHours, artist.hourlyRate),
+  };
+}
+
+/**
+ * A client's request: every rule checked here, the amount computed here. The date and start time
+ * are wall-clock values in the artist's zone, and "today" is the artist's today. The artist gets
+ * the request by mail, the client a confirmation.
+ */
+export async function createBookingRequest(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: BookingRequest,
+  origin: RequestOrigin = {},
+) {
+  const artist = await requestedArtist(ctx, actor, input.artistId, input);
+  const clientName = await clientNameOf(ctx, actor.id);
+  const id = await ctx.db.transaction((tx) =>
+    storeRequest(tx, ctx, { actor, clientName, artist, input, origin, groupId: null }),
+  );
+  const facts = factsFor(input, artist);
   const url = bookingUrl(ctx, id);
   const clientEmail = await emailOf(ctx, actor.id);
   if (clientEmail) {
@@ -217,6 +285,82 @@ export async function createBookingRequest(
     ),
   );
   return { id, artistName: artist.artistName, artistSlug: artist.slug };
+}
+
+/**
+ * One request to several artists (two or three; decision 060): the same event to each, every
+ * rule checked for each before anything is stored, then one booking per artist in one transaction
+ * (all sent or none), sharing a group id. Each request counts against the client's limits as a
+ * single one does. Each artist gets the request by mail, told how many artists it went to; the
+ * client one confirmation listing them.
+ */
+export async function createGroupRequest(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: GroupRequest,
+  origin: RequestOrigin = {},
+) {
+  const artists: RequestedArtist[] = [];
+  for (const [i, artistId] of input.artistIds.entries()) {
+    artists.push(
+      await requestedArtist(
+        ctx,
+        actor,
+        artistId,
+        { ...input, termsSha256: input.termsSha256?.[i] },
+        true,
+      ),
+    );
+  }
+  const clientName = await clientNameOf(ctx, actor.id);
+  const groupId = randomUUID();
+  // Stored in the order of the artists' ids, so two groups sent at once take the per-artist locks
+  // in one order and never wait on each other in a circle.
+  const byId = [...artists].sort((a, b) => a.id.localeCompare(b.id));
+  const ids = await ctx.db.transaction(async (tx) => {
+    const stored = new Map<string, string>();
+    for (const artist of byId) {
+      stored.set(
+        artist.id,
+        await storeRequest(tx, ctx, { actor, clientName, artist, input, origin, groupId }),
+      );
+    }
+    return stored;
+  });
+  const sent = artists.map((artist) => ({
+    bookingId: ids.get(artist.id) as string,
+    artistName: artist.artistName,
+    facts: factsFor(input, artist),
+  }));
+  const clientEmail = await emailOf(ctx, actor.id);
+  if (clientEmail) {
+    await sendQuietly(
+      ctx,
+      bookingMails.groupRequestSent(
+        clientEmail,
+        clientName,
+        sent.map((s) => ({ ...s, url: bookingUrl(ctx, s.bookingId) })),
+      ),
+    );
+  }
+  for (const [i, artist] of artists.entries()) {
+    const { bookingId, facts } = sent[i] as (typeof sent)[number];
+    await sendQuietly(
+      ctx,
+      bookingMails.newRequest(
+        artist.email,
+        {
+          artistName: artist.artistName,
+          clientName,
+          message: input.message,
+          sentTo: artists.length,
+        },
+        facts,
+        bookingUrl(ctx, bookingId),
+      ),
+    );
+  }
+  return sent.map(({ bookingId, artistName }) => ({ id: bookingId, artistName }));
 }
 
 /** The client's name as the artist sees it in mails ("Client" when the profile has none). */

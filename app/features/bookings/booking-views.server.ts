@@ -48,6 +48,10 @@ export type BookingView = BookingParties & {
   quoteOpen: boolean;
   /** The client reported an artist no-show not decided against them, on or before the day. */
   noShowReported: boolean;
+  /** The request went to several artists at once (decision 060): their bookings share this id. */
+  requestGroupId: string | null;
+  /** Withdrawn because the client agreed with another artist of the group: that booking's id. */
+  withdrawnForId: string | null;
 };
 
 // ─── The status as of the artist's today ──────────────────────────────────────────────────────
@@ -110,6 +114,8 @@ function viewQuery(db: Queryable, appZone: string, now: Date) {
       cancelReason: bookings.cancelReason,
       timeZone: sql<string>`coalesce(${artistProfiles.timeZone}, ${appZone})`,
       createdAt: bookings.createdAt,
+      requestGroupId: bookings.requestGroupId,
+      withdrawnForId: bookings.withdrawnForId,
       quoteOpen: sql<boolean>`EXISTS (SELECT 1 FROM offers o
         WHERE o.booking_id = ${bookings.id} AND o.status = 'open' AND o.kind = 'quote')`,
       // The client reported that the artist did not show up, and it was not decided against them
@@ -159,6 +165,8 @@ function toView(row: Row): BookingView {
     createdAt: row.createdAt,
     quoteOpen: row.quoteOpen === true,
     noShowReported: row.noShowReported === true,
+    requestGroupId: row.requestGroupId,
+    withdrawnForId: row.withdrawnForId,
   };
 }
 

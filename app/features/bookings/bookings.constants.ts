@@ -30,6 +30,9 @@ export const BOOKING_REQUEST_LIMITS = {
   perClient: { max: 12, windowMs: 60 * 60_000 },
 } as const;
 
+/** Most artists one request may go to at once (decision 060). */
+export const GROUP_REQUEST_MAX = 3;
+
 /** What the one-click rating page says of a link that is not ours, or too old (decision 044). */
 export const RATING_LINK_INVALID =
   "This rating link is not valid. Sign in to rate your bookings from Your Bookings.";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "~/lib/dates";
+import { GROUP_REQUEST_MAX } from "./bookings.constants";
 import { DEFAULT_EVENT_TYPE, DURATION_MAX, DURATION_MIN, EVENT_TYPES } from "./pricing";
 
 export const BookingRequestSchema = z.object({
@@ -47,6 +48,39 @@ export const BookingRequestSchema = z.object({
     .optional(),
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
+
+/** A form key posted once, many times or never, as a list. */
+const listOfValues = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * One request to several artists: the same event, `artistId` and `termsSha256` posted once per
+ * artist, in the same order (the hash of the terms the form showed for each).
+ */
+export const GroupRequestSchema = BookingRequestSchema.omit({
+  artistId: true,
+  termsSha256: true,
+}).extend({
+  artistIds: z.preprocess(
+    listOfValues,
+    z
+      .array(z.uuid("Artist profile not found."), { message: "Choose the artists to ask." })
+      .min(2, "Choose at least two artists, or send a request from one artist's page.")
+      .max(GROUP_REQUEST_MAX, `One request can go to at most ${GROUP_REQUEST_MAX} artists.`)
+      .refine((ids) => new Set(ids).size === ids.length, "Each artist can be asked only once."),
+  ),
+  // Checked as one list, so a bad hash is said once, beside the form (not per position).
+  termsSha256: z.preprocess(
+    listOfValues,
+    z
+      .array(z.string())
+      .max(GROUP_REQUEST_MAX, `One request can go to at most ${GROUP_REQUEST_MAX} artists.`)
+      .refine(
+        (hashes) => hashes.every((h) => /^[0-9a-f]{64}$/.test(h)),
+        "The artists' terms could not be read. Please reload the page.",
+      ),
+  ),
+});
+export type GroupRequest = z.infer<typeof GroupRequestSchema>;
 
 /** Where an acceptance came from, kept with it as evidence (docs/decisions/047). */
 export type RequestOrigin = { ip?: string; userAgent?: string };
@@ -198,14 +232,18 @@ export function bookingPrefillOf(params: URLSearchParams): Record<string, string
  * where a signed-out visitor's request waits while they sign in or sign up. The message stays
  * behind: the return address has to fit in 2000 characters (`safeRedirectPath`).
  */
-export function bookingFormHref(artist: string, request: BookingRequest): string {
-  const params = new URLSearchParams({
-    artist,
+export function bookingFormHref(
+  artists: string[],
+  request: Omit<BookingRequest, "artistId" | "termsSha256">,
+): string {
+  const params = new URLSearchParams(artists.map((artist) => ["artist", artist]));
+  for (const [key, value] of Object.entries({
     date: request.eventDate,
     hours: String(request.durationHours),
     venue: request.venue,
     eventType: request.eventType,
-  });
+  }))
+    params.set(key, value);
   if (request.startTime) params.set("startTime", request.startTime);
   return `/bookings?${params}`;
 }

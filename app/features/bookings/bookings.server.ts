@@ -37,6 +37,12 @@ import {
 import type { RequestOrigin } from "./bookings.schema";
 import { cancellationNow } from "./cancel-now";
 import { queueRatingRequests } from "./rating-mails.server";
+import {
+  lockRequestGroup,
+  tellWithdrawn,
+  WITHDRAWN_FOR_ANOTHER,
+  withdrawOtherRequests,
+} from "./request-groups.server";
 import { substitutesFor } from "./substitutes.server";
 
 // A booking's life after its request (booking-requests.server.ts): the artist answers it, either
@@ -218,12 +224,14 @@ export async function acceptBooking(
   const booking = await bookingOf(ctx, actor, bookingId);
   if (!booking.artistProfileId) refuse("not_found", "Booking not found.");
   const notPending = "Only pending booking requests can be accepted.";
+  if (booking.withdrawnForId) refuse("conflict", WITHDRAWN_FOR_ANOTHER);
   if (!canRespondToBooking(actor, booking)) refuse("conflict", notPending);
   const artistId = booking.artistProfileId;
   const day = todayOf(booking, ctx.clock.now());
   const at = ctx.clock.now();
-  await withDateGuard("artist", () =>
+  const withdrawn = await withDateGuard("artist", () =>
     ctx.db.transaction(async (tx) => {
+      await lockRequestGroup(tx, bookingId);
       await lockBooking(tx, bookingId);
       const offer = await openOfferOf(tx, bookingId, { forUpdate: true });
       if (offer?.kind === "quote") {
@@ -270,9 +278,11 @@ export async function acceptBooking(
         const agreement = await freezeAgreement(tx, ctx.env, { offerId: offer.id, at });
         await startBookingPayments(tx, { bookingId, agreement: agreement.signed.agreement, at });
       }
+      return withdrawOtherRequests(tx, bookingId, at);
     }),
   );
   await notifyClient(ctx, booking, { accepted: true });
+  await tellWithdrawn(ctx, withdrawn);
 }
 
 /**

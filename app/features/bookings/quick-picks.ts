@@ -43,3 +43,31 @@ export function bookingFormDates(
     today,
   };
 }
+
+/**
+ * The dates part of a form for several artists: quick picks among the days every one of them is
+ * free, and each day one of them is not, saying whose ("booked for Anaya Rao").
+ */
+export function groupFormDates(
+  artists: { artistName: string; dates: ReturnType<typeof bookingFormDates> }[],
+): { quickPicks: QuickPick[]; blockedDates: Record<string, string>; today: string } {
+  const [first, ...rest] = artists;
+  if (!first) return { quickPicks: [], blockedDates: {}, today: "" };
+  if (rest.length === 0) return first.dates;
+  const blockedDates: Record<string, string> = {};
+  for (const { artistName, dates } of artists) {
+    for (const [date, status] of Object.entries(dates.blockedDates)) {
+      const whose = `${status} for ${artistName}`;
+      blockedDates[date] = blockedDates[date] ? `${blockedDates[date]}, ${whose}` : whose;
+    }
+  }
+  const everyone = (pick: QuickPick) =>
+    rest.every((a) => a.dates.quickPicks.some((p) => p.date === pick.date));
+  // The latest of the artists' todays: no artist's past day can be picked.
+  const today =
+    artists
+      .map((a) => a.dates.today)
+      .sort()
+      .at(-1) ?? first.dates.today;
+  return { quickPicks: first.dates.quickPicks.filter(everyone), blockedDates, today };
+}

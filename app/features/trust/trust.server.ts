@@ -234,7 +234,8 @@ export async function getClientRecord(
           AND artist_profile_id = ${actor.artistProfileId}::uuid) AS asked,
         count(*) FILTER (WHERE status = 'completed'
           OR (status = 'confirmed' AND event_date < current_date))::int AS completed,
-        count(*) FILTER (WHERE cancelled_by = 'client')::int AS cancelled
+        count(*) FILTER (WHERE cancelled_by = 'client' AND withdrawn_for_id IS NULL)::int
+          AS cancelled
       FROM bookings WHERE client_user_id = ${input.clientUserId}::uuid`,
   );
   if (!row?.asked) return null;
