@@ -13,7 +13,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { busyStatusOn } from "~/features/availability/availability.server";
-import { createBookingRequest } from "~/features/bookings/booking-requests.server";
+import {
+  createBookingRequest,
+  createGroupRequest,
+} from "~/features/bookings/booking-requests.server";
 import {
   acceptBooking,
   cancelBooking,
@@ -192,6 +195,23 @@ export async function seedDemoMoney(
         break;
     }
     seeded.push({ stage: plan.stage, bookingId });
+  }
+
+  // One request to three artists, waiting for their answers (decision 060): the first to accept
+  // withdraws the others.
+  const asked = input.artists.slice(-3);
+  if (asked.length === 3) {
+    const [first] = asked as [DemoMoneyArtist];
+    await createGroupRequest(ctx, client, {
+      artistIds: asked.map((a) => a.artistId),
+      termsSha256: [],
+      eventDate: await freeDate(ctx, client, first, 60),
+      startTime: START_TIME,
+      durationHours: 3,
+      venue: "Sea Breeze Lawns",
+      eventType: "Wedding",
+      message: "A sangeet evening for about 200 guests. We are asking three of you.",
+    });
   }
 
   // Everything the jobs would do is done: what the seed queued (the commands' wake-ups, the

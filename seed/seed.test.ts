@@ -136,6 +136,14 @@ describe("demo seed", () => {
             WHERE a.booking_id = b.id AND a.paid_through = 'gigledger')`,
     );
     expect(rows).toHaveLength(DEMO_MONEY_STAGES.length);
+    // And one request sent to three artists at once, waiting for their answers.
+    const [group] = await queryRows<{ size: number; pending: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS size, count(*) FILTER (WHERE status = 'pending')::int AS pending
+          FROM bookings WHERE client_user_id = ${stableId("client")}
+            AND request_group_id IS NOT NULL`,
+    );
+    expect(group).toEqual({ size: 3, pending: 3 });
     const of = (stage: (typeof DEMO_MONEY_STAGES)[number]["stage"]) => {
       const plan = DEMO_MONEY_STAGES.find((p) => p.stage === stage);
       const row = rows.find((r) => r.artist === DEMO_ARTISTS[plan?.artist ?? -1]?.name);
