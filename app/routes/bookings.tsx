@@ -119,18 +119,36 @@ const TOAST_TITLES: Record<string, string> = {
   [BOOKING_REFUSALS.termsChanged]: "Terms Changed",
 };
 
+/** How a refused or failed request answers: the form again, with what was typed and why. */
+const refusedRequest = (
+  context: Route.ActionArgs["context"],
+  values: Record<string, string>,
+  event: string,
+) => ({
+  values,
+  toastTitle: (problem: { reason?: string }) => TOAST_TITLES[problem.reason ?? ""] ?? "Error",
+  failure: {
+    message: "There was an error submitting your booking request. Please try again.",
+    title: "Booking Failed",
+    logger: context.logger,
+    event,
+  },
+});
+
+/**
+ * Signed out: sign in or up first, then back to this form with what was chosen in it
+ * (docs/product.md, "Bookings").
+ */
+const signInFirst = (artists: string[], request: Parameters<typeof bookingFormHref>[1]) =>
+  redirect(`/auth?reason=book&redirectTo=${encodeURIComponent(bookingFormHref(artists, request))}`);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
   const form = await readForm(request);
   if (form.has("artistIds")) return sendToSeveral(request, context, user, form);
   const parsed = parseForm(BookingRequestSchema, form);
   if (!parsed.ok) return parsed.reply;
-  if (!user) {
-    // Signed out: sign in or up first, then back to this form with what was chosen in it
-    // (docs/product.md, "Bookings").
-    const back = bookingFormHref([parsed.data.artistId], parsed.data);
-    return redirect(`/auth?reason=book&redirectTo=${encodeURIComponent(back)}`);
-  }
+  if (!user) return signInFirst([parsed.data.artistId], parsed.data);
   return attempt(
     async () => {
       const booked = await createBookingRequest(
@@ -147,16 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: `Your booking request for ${booked.artistName} has been submitted. You'll receive a confirmation email soon.`,
       });
     },
-    {
-      values: parsed.values,
-      toastTitle: (problem) => TOAST_TITLES[problem.reason ?? ""] ?? "Error",
-      failure: {
-        message: "There was an error submitting your booking request. Please try again.",
-        title: "Booking Failed",
-        logger: context.logger,
-        event: "booking request failed",
-      },
-    },
+    refusedRequest(context, parsed.values, "booking request failed"),
   );
 }
 
@@ -169,10 +178,7 @@ async function sendToSeveral(
 ) {
   const parsed = parseForm(GroupRequestSchema, form);
   if (!parsed.ok) return parsed.reply;
-  if (!user) {
-    const back = bookingFormHref(parsed.data.artistIds, parsed.data);
-    return redirect(`/auth?reason=book&redirectTo=${encodeURIComponent(back)}`);
-  }
+  if (!user) return signInFirst(parsed.data.artistIds, parsed.data);
   return attempt(
     async () => {
       const sent = await createGroupRequest(
@@ -187,16 +193,7 @@ async function sendToSeveral(
         description: `Your request went to ${namesList(sent.map((s) => s.artistName))}. You'll receive a confirmation email soon.`,
       });
     },
-    {
-      values: parsed.values,
-      toastTitle: (problem) => TOAST_TITLES[problem.reason ?? ""] ?? "Error",
-      failure: {
-        message: "There was an error submitting your booking request. Please try again.",
-        title: "Booking Failed",
-        logger: context.logger,
-        event: "group booking request failed",
-      },
-    },
+    refusedRequest(context, parsed.values, "group booking request failed"),
   );
 }
 
