@@ -1,14 +1,15 @@
 import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/input-classes";
-import { ServerMarkup } from "~/components/ui/server-markup";
+import { KeptServerMarkup, ServerMarkup } from "~/components/ui/server-markup";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
 import { FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
 import { type DiscoveryQuery, parseDiscoveryQuery } from "~/features/artists/artists.schema";
-import type { Facet } from "~/features/artists/discovery.server";
+import type { DiscoveryFacets, Facet } from "~/features/artists/discovery.server";
 import { loadDiscovery } from "~/features/artists/discovery.server";
 import { matchText } from "~/features/artists/match-text";
 import { GROUP_REQUEST_MAX } from "~/features/bookings/bookings.constants";
@@ -50,8 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       media={media}
     />,
   );
+  const filters = renderMarkup({ request, context }, <Filters query={query} facets={facets} />);
   const freeText = query.date && freeCount !== null ? freeCountText(freeCount, query.date) : null;
-  return { query, facets, freeText, results };
+  return { query, freeText, filters, results };
 }
 
 /**
@@ -104,6 +106,167 @@ function pageHref(params: URLSearchParams, page: number) {
 function MatchLine({ text }: { text: string | null }) {
   if (!text) return null;
   return <p className="mt-2 text-sm text-brand-800 wrap-anywhere">{text}</p>;
+}
+
+/**
+ * The filters under the search box: drawn on the server only (decision 022, as the results are),
+ * so none of their code reaches the browser. Their counts are the whole catalogue's, not the
+ * search's, so the page keeps them as first drawn (`KeptServerMarkup`) while results follow.
+ */
+function Filters({ query, facets }: { query: DiscoveryQuery; facets: DiscoveryFacets }) {
+  return (
+    <details
+      open={Boolean(
+        query.genre ||
+          query.location ||
+          query.occasion ||
+          query.date ||
+          query.budget ||
+          query.clientVerified ||
+          query.sort,
+      )}
+      className="group"
+    >
+      <summary className={buttonClasses("outline", "sm", "cursor-pointer list-none")}>
+        <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
+      </summary>
+      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+        <div>
+          <label htmlFor="genre-filter" className="mb-1 block text-sm font-medium">
+            Genre
+          </label>
+          <select
+            id="genre-filter"
+            name="genre"
+            defaultValue={query.genre}
+            className={inputClasses}
+          >
+            <option value="">All genres</option>
+            <FacetOptions facets={facets.genres} selected={query.genre} />
+          </select>
+        </div>
+        <div>
+          <label htmlFor="location-filter" className="mb-1 block text-sm font-medium">
+            Location
+          </label>
+          <select
+            id="location-filter"
+            name="location"
+            defaultValue={query.location}
+            className={inputClasses}
+          >
+            <option value="">All locations</option>
+            <FacetOptions facets={facets.locations} selected={query.location} />
+          </select>
+        </div>
+        <div>
+          <label htmlFor="occasion-filter" className="mb-1 block text-sm font-medium">
+            Occasion
+          </label>
+          <select
+            id="occasion-filter"
+            name="occasion"
+            defaultValue={query.occasion}
+            className={inputClasses}
+          >
+            <option value="">Any occasion</option>
+            <FacetOptions facets={facets.occasions} selected={query.occasion} />
+          </select>
+        </div>
+        <div>
+          <label htmlFor="date-filter" className="mb-1 block text-sm font-medium">
+            Available on
+          </label>
+          <input
+            id="date-filter"
+            type="date"
+            name="date"
+            defaultValue={query.date}
+            className={inputClasses}
+          />
+        </div>
+        <fieldset>
+          <legend className="mb-1 block text-sm font-medium">Budget</legend>
+          <div className="flex items-center gap-2">
+            <label htmlFor="budget-filter" className="sr-only">
+              Up to (rupees)
+            </label>
+            <span aria-hidden className="shrink-0 whitespace-nowrap text-sm text-slate-600">
+              Up to ₹
+            </span>
+            <input
+              id="budget-filter"
+              type="number"
+              name="budget"
+              min={0}
+              step={500}
+              inputMode="numeric"
+              defaultValue={query.budget > 0 ? query.budget : ""}
+              placeholder="Any"
+              aria-describedby="budget-hint"
+              className={`${inputClasses} min-w-0`}
+            />
+            <label htmlFor="hours-filter" className="sr-only">
+              For how many hours
+            </label>
+            <select
+              id="hours-filter"
+              name="hours"
+              defaultValue={String(query.hours)}
+              className={`${inputClasses} w-auto`}
+            >
+              {hoursChoices(query.hours).map((h) => (
+                <option key={h} value={h}>
+                  for {h} {h === 1 ? "hour" : "hours"}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p id="budget-hint" className="mt-1 text-xs text-slate-600">
+            Hourly rate × hours. Artists who quote each booking are left out.
+          </p>
+        </fieldset>
+        <div>
+          <label htmlFor="sort-order" className="mb-1 block text-sm font-medium">
+            Sort by
+          </label>
+          <select id="sort-order" name="sort" defaultValue={query.sort} className={inputClasses}>
+            <option value="">Best match</option>
+            <option value="price">Price: low to high</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="client-verified-filter" className="mb-1 block text-sm font-medium">
+            Client-verified gigs
+          </label>
+          <select
+            id="client-verified-filter"
+            name="clientVerified"
+            defaultValue={String(query.clientVerified)}
+            aria-describedby="client-verified-hint"
+            className={inputClasses}
+          >
+            <option value="0">Any</option>
+            {CLIENT_VERIFIED_STEPS.includes(query.clientVerified) ||
+            query.clientVerified === 0 ? null : (
+              <option value={query.clientVerified}>At least {query.clientVerified}</option>
+            )}
+            {CLIENT_VERIFIED_STEPS.map((n) => (
+              <option key={n} value={n}>
+                At least {n}
+              </option>
+            ))}
+          </select>
+          <p id="client-verified-hint" className="mt-1 text-xs text-slate-600">
+            Gigs booked, played and rated here.{" "}
+            <Link to="/verification" className="text-brand-700 underline">
+              About the levels
+            </Link>
+          </p>
+        </div>
+      </div>
+    </details>
+  );
 }
 
 /**
@@ -219,22 +382,26 @@ function Results({
 }
 
 export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
-  const { query, facets, freeText } = loaderData;
+  const { query, freeText } = loaderData;
   const navigation = useNavigation();
-  const search = useSearchAsYouType();
+  const { submitSoon } = useSearchAsYouType();
+  const form = useRef<HTMLFormElement>(null);
+  // Results follow the typing and the choices; each search replaces the last in history. A native
+  // listener: the filters are server markup, whose fields React's onChange does not see.
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const onInput = () => submitSoon(element, 300);
+    element.addEventListener("input", onInput);
+    return () => element.removeEventListener("input", onInput);
+  }, [submitSoon]);
   const loading =
     navigation.state === "loading" && navigation.location.pathname === "/artist-discovery";
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">Discover Talented Artists</h1>
-      <Form
-        method="get"
-        role="search"
-        className="mt-6 space-y-3"
-        // Results follow the typing; each search replaces the last in history.
-        onChange={(event) => search.submitSoon(event.currentTarget, 300)}
-      >
+      <Form ref={form} method="get" role="search" className="mt-6 space-y-3">
         <div className="flex gap-2">
           <label htmlFor="artist-search" className="sr-only">
             Search artists
@@ -251,162 +418,8 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
             Search
           </button>
         </div>
-        <details
-          open={Boolean(
-            query.genre ||
-              query.location ||
-              query.occasion ||
-              query.date ||
-              query.budget ||
-              query.clientVerified ||
-              query.sort,
-          )}
-          className="group"
-        >
-          <summary className={buttonClasses("outline", "sm", "cursor-pointer list-none")}>
-            <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
-          </summary>
-          <div className="mt-3 grid gap-3 sm:grid-cols-3">
-            <div>
-              <label htmlFor="genre-filter" className="mb-1 block text-sm font-medium">
-                Genre
-              </label>
-              <select
-                id="genre-filter"
-                name="genre"
-                defaultValue={query.genre}
-                className={inputClasses}
-              >
-                <option value="">All genres</option>
-                <FacetOptions facets={facets.genres} selected={query.genre} />
-              </select>
-            </div>
-            <div>
-              <label htmlFor="location-filter" className="mb-1 block text-sm font-medium">
-                Location
-              </label>
-              <select
-                id="location-filter"
-                name="location"
-                defaultValue={query.location}
-                className={inputClasses}
-              >
-                <option value="">All locations</option>
-                <FacetOptions facets={facets.locations} selected={query.location} />
-              </select>
-            </div>
-            <div>
-              <label htmlFor="occasion-filter" className="mb-1 block text-sm font-medium">
-                Occasion
-              </label>
-              <select
-                id="occasion-filter"
-                name="occasion"
-                defaultValue={query.occasion}
-                className={inputClasses}
-              >
-                <option value="">Any occasion</option>
-                <FacetOptions facets={facets.occasions} selected={query.occasion} />
-              </select>
-            </div>
-            <div>
-              <label htmlFor="date-filter" className="mb-1 block text-sm font-medium">
-                Available on
-              </label>
-              <input
-                id="date-filter"
-                type="date"
-                name="date"
-                defaultValue={query.date}
-                className={inputClasses}
-              />
-            </div>
-            <fieldset>
-              <legend className="mb-1 block text-sm font-medium">Budget</legend>
-              <div className="flex items-center gap-2">
-                <label htmlFor="budget-filter" className="sr-only">
-                  Up to (rupees)
-                </label>
-                <span aria-hidden className="shrink-0 whitespace-nowrap text-sm text-slate-600">
-                  Up to ₹
-                </span>
-                <input
-                  id="budget-filter"
-                  type="number"
-                  name="budget"
-                  min={0}
-                  step={500}
-                  inputMode="numeric"
-                  defaultValue={query.budget > 0 ? query.budget : ""}
-                  placeholder="Any"
-                  aria-describedby="budget-hint"
-                  className={`${inputClasses} min-w-0`}
-                />
-                <label htmlFor="hours-filter" className="sr-only">
-                  For how many hours
-                </label>
-                <select
-                  id="hours-filter"
-                  name="hours"
-                  defaultValue={String(query.hours)}
-                  className={`${inputClasses} w-auto`}
-                >
-                  {hoursChoices(query.hours).map((h) => (
-                    <option key={h} value={h}>
-                      for {h} {h === 1 ? "hour" : "hours"}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <p id="budget-hint" className="mt-1 text-xs text-slate-600">
-                Hourly rate × hours. Artists who quote each booking are left out.
-              </p>
-            </fieldset>
-            <div>
-              <label htmlFor="sort-order" className="mb-1 block text-sm font-medium">
-                Sort by
-              </label>
-              <select
-                id="sort-order"
-                name="sort"
-                defaultValue={query.sort}
-                className={inputClasses}
-              >
-                <option value="">{query.q ? "Best match" : "Top rated"}</option>
-                <option value="price">Price: low to high</option>
-              </select>
-            </div>
-            <div>
-              <label htmlFor="client-verified-filter" className="mb-1 block text-sm font-medium">
-                Client-verified gigs
-              </label>
-              <select
-                id="client-verified-filter"
-                name="clientVerified"
-                defaultValue={String(query.clientVerified)}
-                aria-describedby="client-verified-hint"
-                className={inputClasses}
-              >
-                <option value="0">Any</option>
-                {CLIENT_VERIFIED_STEPS.includes(query.clientVerified) ||
-                query.clientVerified === 0 ? null : (
-                  <option value={query.clientVerified}>At least {query.clientVerified}</option>
-                )}
-                {CLIENT_VERIFIED_STEPS.map((n) => (
-                  <option key={n} value={n}>
-                    At least {n}
-                  </option>
-                ))}
-              </select>
-              <p id="client-verified-hint" className="mt-1 text-xs text-slate-600">
-                Gigs booked, played and rated here.{" "}
-                <Link to="/verification" className="text-brand-700 underline">
-                  About the levels
-                </Link>
-              </p>
-            </div>
-          </div>
-        </details>
+        {/* Drawn on the server, and kept as first drawn while the results follow the choices. */}
+        <KeptServerMarkup markup={loaderData.filters} />
       </Form>
 
       <div aria-live="polite" aria-busy={loading} className="mt-8">

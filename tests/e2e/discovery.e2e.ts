@@ -1,5 +1,5 @@
 import { createArtistProfile, sessionWithMedia } from "./support/artist-helpers";
-import { expect, signOut, signUpConfirmed, test } from "./support/fixtures";
+import { expect, signOut, signUpConfirmed, test, whenHydrated } from "./support/fixtures";
 import { lookAt, lookAtWidths } from "./support/look-at";
 
 // A client planning a wedding in Mumbai looks for a sitarist within a budget (issue 43): words
@@ -108,6 +108,15 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
   await expect.poll(() => clip.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0);
   expect(fetched).toContain(clipUrl);
   await lookAt(page, "discovery-wedding-sitar", test.info());
+  // A filter changed with the keyboard: the results follow, and the filter keeps the focus (the
+  // filters are server markup kept as drawn, not drawn again under the person's hands).
+  await whenHydrated(page);
+  await page.getByLabel("Sort by").focus();
+  await page.keyboard.press("ArrowUp");
+  await expect(page).not.toHaveURL(/sort=price/);
+  await expect(page).toHaveURL(/occasion=Wedding/);
+  await expect(page.getByLabel("Sort by")).toBeFocused();
+  await expect(page.getByLabel("Sort by")).toHaveValue("");
 
   // The profile says the occasions played.
   await card(meera!).getByRole("link", { name: "View Profile & Book" }).click();

@@ -272,7 +272,7 @@ export async function countFreeArtists(
 
 /** A filter value artists have, and how many artists the filter finds with it. */
 export type Facet = { value: string; count: number };
-type DiscoveryFacets = { genres: Facet[]; locations: Facet[]; occasions: Facet[] };
+export type DiscoveryFacets = { genres: Facet[]; locations: Facet[]; occasions: Facet[] };
 
 /** The most used values offered per filter (free text can hold many rare ones). */
 export const FACET_LIMIT = 100;
