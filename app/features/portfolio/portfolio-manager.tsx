@@ -12,15 +12,12 @@ import { buttonClasses } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { StatCard } from "~/components/ui/stat-card";
 import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
-import type { FormReply } from "~/lib/form";
+import { MANAGER_ACTION } from "./manager-action";
 import type { PortfolioManagerData } from "./portfolio.server";
 import { NOT_THE_ARTIST } from "./portfolio.texts";
 import { PortfolioCard } from "./portfolio-card";
-import { MANAGER_ACTION, PortfolioMediaTab } from "./portfolio-media-tab";
+import { PortfolioMediaTab } from "./portfolio-media-tab";
 import { PortfolioSettingsTab } from "./portfolio-settings-tab";
-
-/** What /portfolio-manager's action answers (also to plain form posts, which land on that page). */
-export type PortfolioActionData = FormReply;
 
 /** What /portfolio-manager's loader answers: null when the viewer is not an artist. */
 export type PortfolioManagerLoaderData = {

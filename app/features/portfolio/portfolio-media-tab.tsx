@@ -10,11 +10,10 @@ import { MediaTile } from "~/components/ui/media-tile";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { fileUrl } from "~/lib/file-url";
+import type { FormReply } from "~/lib/form";
 import { useToastOn } from "~/lib/use-toast-on";
+import { MANAGER_ACTION } from "./manager-action";
 import type { ManagerMedia } from "./portfolio.server";
-import type { PortfolioActionData } from "./portfolio-manager";
-
-export const MANAGER_ACTION = "/portfolio-manager";
 
 const FILTERS = [
   { value: "all", label: "All Media" },
@@ -36,7 +35,7 @@ export function PortfolioMediaTab({ media }: { media: ManagerMedia[] }) {
   const [q, setQ] = useState("");
   const [filter, setFilter] = useState<Filter>("all");
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const bulk = useFetcher<PortfolioActionData>();
+  const bulk = useFetcher<FormReply>();
   useToastOn(bulk.data, bulk.data?.toast);
 
   const shown = useMemo(
@@ -160,7 +159,7 @@ function MediaCard({
   selected: boolean;
   onToggle: () => void;
 }) {
-  const star = useFetcher<PortfolioActionData>();
+  const star = useFetcher<FormReply>();
   useToastOn(star.data, star.data?.toast);
   // Optimistic: the star shows what was asked while the server answers.
   const pending = star.formData?.get("featured");
@@ -224,7 +223,7 @@ function MediaCard({
  * discovery card and atop the profile. One button chooses it or stops showing it.
  */
 function ProfileMediaButton({ media: m }: { media: ManagerMedia }) {
-  const fetcher = useFetcher<PortfolioActionData>();
+  const fetcher = useFetcher<FormReply>();
   useToastOn(fetcher.data, fetcher.data?.toast);
   const slot = m.mediaType === "photo" ? "cover" : "clip";
   const pending = fetcher.formData?.get("chosen");

@@ -4,11 +4,11 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
+import type { FormReply } from "~/lib/form";
 import { usePending } from "~/lib/use-pending";
 import { useToastOn } from "~/lib/use-toast-on";
+import { MANAGER_ACTION } from "./manager-action";
 import type { PortfolioCardData } from "./portfolio.server";
-import type { PortfolioActionData } from "./portfolio-manager";
-import { MANAGER_ACTION } from "./portfolio-media-tab";
 import { SwitchField } from "./switch-field";
 
 const valuesOf = (p: PortfolioCardData) => ({
@@ -22,7 +22,7 @@ const valuesOf = (p: PortfolioCardData) => ({
  * leaves it.
  */
 export function PortfolioSettingsTab({ portfolio }: { portfolio: PortfolioCardData }) {
-  const fetcher = useFetcher<PortfolioActionData>();
+  const fetcher = useFetcher<FormReply>();
   useToastOn(fetcher.data, fetcher.data?.toast);
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState(() => valuesOf(portfolio));
