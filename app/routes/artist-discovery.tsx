@@ -1,10 +1,17 @@
 import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import {
+  Form,
+  Link,
+  NavigationType,
+  useLocation,
+  useNavigation,
+  useNavigationType,
+} from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/input-classes";
-import { KeptServerMarkup, ServerMarkup } from "~/components/ui/server-markup";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
 import { FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
@@ -16,6 +23,7 @@ import { GROUP_REQUEST_MAX } from "~/features/bookings/bookings.constants";
 import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatLongDate } from "~/lib/date-text";
+import type { Markup } from "~/lib/markup";
 import { pageMeta } from "~/lib/meta";
 import { formatCount } from "~/lib/number-text";
 import { renderMarkup } from "~/lib/server-markup.server";
@@ -342,17 +350,19 @@ function Results({
             >
               <MatchLine text={matchText(query.q, matches[artist.id])} />
               <TrustLines figures={trust[artist.id]} verifiedSessions={artist.verifiedSessions} />
-              <label className="mt-3 flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  name="artist"
-                  value={artist.id}
-                  form="ask-together"
-                  aria-label={`Ask together: ${artist.artistName}`}
-                  className="h-4 w-4 rounded border-slate-300"
-                />
-                Ask together
-              </label>
+              {artists.length > 1 ? (
+                <label className="mt-3 flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    name="artist"
+                    value={artist.id}
+                    form="ask-together"
+                    aria-label={`Ask together: ${artist.artistName}`}
+                    className="h-4 w-4 rounded border-slate-300"
+                  />
+                  Ask together
+                </label>
+              ) : null}
             </ArtistCard>
           ))}
         </div>
@@ -381,11 +391,40 @@ function Results({
   );
 }
 
+/**
+ * (Here, not beside `ServerMarkup`: only this page uses it, and the shared file is every public
+ * page's weight.) Server markup kept as it was last drawn while `keep` holds: for fields a person is using (a
+ * search's filters while the results follow their choices), which markup drawn again would take
+ * their focus and their typing from. Drawn again with the page's markup when `keep` is false.
+ */
+function KeptServerMarkup({
+  markup,
+  keep,
+  className,
+}: {
+  markup: Markup;
+  keep: boolean;
+  className?: string;
+}) {
+  const [kept, setKept] = useState(markup);
+  if (!keep && kept !== markup) setKept(markup);
+  return <ServerMarkup markup={keep ? kept : markup} className={className} />;
+}
+
 export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
   const { query, freeText } = loaderData;
   const navigation = useNavigation();
   const { submitSoon } = useSearchAsYouType();
   const form = useRef<HTMLFormElement>(null);
+  // The page's own searches as one types replace the history entry; any other way here (a link,
+  // back or forward, Enter) draws the fields again from the address.
+  const ownSearch = useNavigationType() === NavigationType.Replace;
+  const { key } = useLocation();
+  useEffect(() => {
+    const box = form.current?.elements.namedItem("q");
+    if (!ownSearch && key && box instanceof HTMLInputElement && box.value !== query.q)
+      box.value = query.q;
+  }, [key, ownSearch, query.q]);
   // Results follow the typing and the choices; each search replaces the last in history. A native
   // listener: the filters are server markup, whose fields React's onChange does not see.
   useEffect(() => {
@@ -418,8 +457,8 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
             Search
           </button>
         </div>
-        {/* Drawn on the server, and kept as first drawn while the results follow the choices. */}
-        <KeptServerMarkup markup={loaderData.filters} />
+        {/* Drawn on the server; kept while the results follow the person's own choices. */}
+        <KeptServerMarkup markup={loaderData.filters} keep={ownSearch} />
       </Form>
 
       <div aria-live="polite" aria-busy={loading} className="mt-8">

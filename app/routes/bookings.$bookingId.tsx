@@ -117,8 +117,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ]);
   // Loading the page reads the conversation: the next message mails this party again.
   await markMessagesRead(context, user, booking);
+  // Which booking a withdrawn request gave way to is the client's to know, not the artist's.
+  const { withdrawnForId, ...shown } = booking;
   return {
-    booking,
+    booking: shown,
+    withdrawnFor: isArtist ? withdrawnForId !== null || null : withdrawnForId,
     userId: user.id,
     isArtist,
     clientRecord,
@@ -453,7 +456,7 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
           <RequestGroupNotice
             isArtist={isArtist}
             clientName={booking.clientName}
-            withdrawnForId={booking.withdrawnForId}
+            withdrawnForId={loaderData.withdrawnFor}
             status={booking.status}
             group={loaderData.requestGroup}
           />

@@ -1,4 +1,4 @@
-import { Link, redirect, useFetcher } from "react-router";
+import { Link, redirect, useFetcher, useLocation } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { Card } from "~/components/ui/card";
 import { forgetCurrentUser, getCurrentUser } from "~/features/accounts/accounts.server";
@@ -71,8 +71,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (user && !canBookArtist(user, only)) throw redirect(`/artist/${only.slug}`);
   }
   // Of several, an artist gone or the client's own profile is left out (the page lists who stays).
+  // An artist named twice (by slug and by id) is listed once.
   const profiles = found.filter(
-    (a): a is NonNullable<typeof a> => a !== null && (!user || canBookArtist(user, a)),
+    (a, i): a is NonNullable<typeof a> =>
+      a !== null &&
+      (!user || canBookArtist(user, a)) &&
+      found.findIndex((b) => b?.id === a.id) === i,
   );
   if (profiles.length === 0) notFound();
   const artists = await Promise.all(
@@ -220,6 +224,14 @@ function NobodyChosen() {
   );
 }
 
+/** This page's address without one artist: the others, and the date and hours it started on. */
+function withoutArtist(search: string, artists: { id: string; slug: string }[], removed: string) {
+  const params = new URLSearchParams(search);
+  params.delete("artist");
+  for (const other of artists) if (other.id !== removed) params.append("artist", other.slug);
+  return params.toString();
+}
+
 function RequestPage({
   loaderData,
   actionData,
@@ -231,6 +243,7 @@ function RequestPage({
   const result = fetcher.data ?? actionData;
   useToastOn(result, result?.toast);
   const { artists } = loaderData;
+  const { search } = useLocation();
   const several = artists.length > 1;
   const [first] = artists;
   const form = (
@@ -282,10 +295,7 @@ function RequestPage({
               {a.artistName}
             </Link>
             <Link
-              to={`/bookings?${artists
-                .filter((o) => o.id !== a.id)
-                .map((o) => `artist=${o.slug}`)
-                .join("&")}`}
+              to={`/bookings?${withoutArtist(search, artists, a.id)}`}
               className="shrink-0 text-brand-700 underline"
               aria-label={`Remove ${a.artistName} from this request`}
             >

@@ -117,6 +117,19 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
   await expect(page).toHaveURL(/occasion=Wedding/);
   await expect(page.getByLabel("Sort by")).toBeFocused();
   await expect(page.getByLabel("Sort by")).toHaveValue("");
+  // Another way to the page draws the fields again from the address: the header's link clears
+  // them, and back brings the search's choices back.
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Discover" })
+    .click();
+  await expect(page).toHaveURL(/\/artist-discovery$/);
+  await expect(page.getByLabel("Occasion")).toHaveValue("");
+  await expect(page.getByLabel("Search artists")).toHaveValue("");
+  await page.goBack();
+  await expect(page).toHaveURL(/occasion=Wedding/);
+  await expect(page.getByLabel("Occasion")).toHaveValue("Wedding");
+  await expect(page.getByLabel("Search artists")).toHaveValue("wedding sitar");
 
   // The profile says the occasions played.
   await card(meera!).getByRole("link", { name: "View Profile & Book" }).click();

@@ -1,4 +1,4 @@
-import { createContext, type MouseEvent, useContext, useState } from "react";
+import { createContext, type MouseEvent, useContext } from "react";
 import { useNavigate, useSubmit } from "react-router";
 import type { Markup } from "~/lib/markup";
 
@@ -121,14 +121,4 @@ export function ServerMarkup({
       }}
     />
   );
-}
-
-/**
- * Server markup kept as it was first drawn while the page stays: for fields a person is using (a
- * search's filters), which markup drawn again would take their focus and their typing from.
- * Drawn afresh when the page is opened again.
- */
-export function KeptServerMarkup({ markup, className }: { markup: Markup; className?: string }) {
-  const [first] = useState(markup);
-  return <ServerMarkup markup={first} className={className} />;
 }

@@ -29,7 +29,12 @@ import type { RequestOrigin } from "./bookings.schema";
 import { lockBooking, markDateBooked, withDateGuard } from "./bookings.server";
 import { quoteMails } from "./quote-mails";
 import type { ChangeRequest, QuoteInput } from "./quotes.schema";
-import { lockRequestGroup, tellWithdrawn, withdrawOtherRequests } from "./request-groups.server";
+import {
+  lockRequestGroup,
+  refuseIfWithdrawn,
+  tellWithdrawn,
+  withdrawOtherRequests,
+} from "./request-groups.server";
 
 // Quotes (docs/product.md, "Quotes and agreements"; decision 047): the artist answers a request,
 // or proposes a change to an agreed booking, with a quote; the client accepts it, asks for changes
@@ -186,6 +191,7 @@ export async function acceptQuote(
     ctx.db.transaction(async (tx) => {
       await lockRequestGroup(tx, booking.id);
       await lockBooking(tx, booking.id);
+      await refuseIfWithdrawn(tx, booking.id);
       const offer = answerableQuote(
         await openOfferOf(tx, booking.id, { forUpdate: true }),
         input.sha256,

@@ -163,9 +163,11 @@ async function storeRequest(
   },
 ): Promise<string> {
   const { actor, clientName, artist, input } = request;
-  // One request at a time per client and artist, so two sent at once can't both be first.
+  // One client's requests are stored one at a time (the lock is held to the commit and taken
+  // again for each artist of a group at no cost), so two sent at once can't both be first, and a
+  // group and a single request sent together never hold what the other waits for.
   await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking-request:${actor.id}:${artist.id}`}, 0))`,
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking-request:${actor.id}`}, 0))`,
   );
   const [first] = await tx
     .select({ id: bookings.id })
@@ -314,12 +316,9 @@ export async function createGroupRequest(
   }
   const clientName = await clientNameOf(ctx, actor.id);
   const groupId = randomUUID();
-  // Stored in the order of the artists' ids, so two groups sent at once take the per-artist locks
-  // in one order and never wait on each other in a circle.
-  const byId = [...artists].sort((a, b) => a.id.localeCompare(b.id));
   const ids = await ctx.db.transaction(async (tx) => {
     const stored = new Map<string, string>();
-    for (const artist of byId) {
+    for (const artist of artists) {
       stored.set(
         artist.id,
         await storeRequest(tx, ctx, { actor, clientName, artist, input, origin, groupId }),

@@ -39,6 +39,7 @@ import { cancellationNow } from "./cancel-now";
 import { queueRatingRequests } from "./rating-mails.server";
 import {
   lockRequestGroup,
+  refuseIfWithdrawn,
   tellWithdrawn,
   WITHDRAWN_FOR_ANOTHER,
   withdrawOtherRequests,
@@ -233,6 +234,7 @@ export async function acceptBooking(
     ctx.db.transaction(async (tx) => {
       await lockRequestGroup(tx, bookingId);
       await lockBooking(tx, bookingId);
+      await refuseIfWithdrawn(tx, bookingId);
       const offer = await openOfferOf(tx, bookingId, { forUpdate: true });
       if (offer?.kind === "quote") {
         refuse(

@@ -5,8 +5,11 @@ import type { BookingStatus } from "./bookings.policy";
 type Props = {
   isArtist: boolean;
   clientName: string;
-  /** Withdrawn because the client agreed with another artist of the group: that booking's id. */
-  withdrawnForId: string | null;
+  /**
+   * Withdrawn because the client agreed with another artist of the group: that booking's id for
+   * the client, `true` for the artist (who is not told which booking it was).
+   */
+  withdrawnForId: string | true | null;
   status: BookingStatus;
   group: { size: number; others: { id: string; artistName: string; status: BookingStatus }[] };
 };
@@ -54,7 +57,7 @@ export function RequestGroupNotice({ isArtist, clientName, withdrawnForId, statu
             <Link to={`/bookings/${o.id}`} className="underline">
               {o.artistName}
             </Link>{" "}
-            · {o.id === withdrawnForId ? "Agreed" : STATUS_LABELS[o.status]}
+            · {STATUS_LABELS[o.status]}
           </li>
         ))}
       </ul>

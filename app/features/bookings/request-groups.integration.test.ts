@@ -15,7 +15,7 @@ import { artistActor, createArtist, createUser } from "~seed/factories";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { getClientRecord } from "../trust/trust.server";
 import { acceptQuote, sendQuote } from "./booking-quotes.server";
-import { createGroupRequest } from "./booking-requests.server";
+import { createBookingRequest, createGroupRequest } from "./booking-requests.server";
 import { getBooking } from "./booking-views.server";
 import { BOOKING_REQUEST_LIMITS } from "./bookings.constants";
 import { GroupRequestSchema } from "./bookings.schema";
@@ -233,15 +233,42 @@ describe("one request to several artists", () => {
         artists.map((a) =>
           acceptBooking(ctx, artistActor(a), byArtist.get(a.artistId) as string).then(
             () => "done",
-            (error: unknown) => (isProblem(error) ? error.code : Promise.reject(error)),
+            (error: unknown) =>
+              isProblem(error) ? `${error.code}: ${error.message}` : Promise.reject(error),
           ),
         ),
       );
-      expect(results.sort()).toEqual(["conflict", "conflict", "done"]);
+      // The artists who lost the race are told why.
+      const lost = `conflict: ${WITHDRAWN_FOR_ANOTHER}`;
+      expect(results.sort()).toEqual([lost, lost, "done"].sort());
       const rows = await groupRows(client.id);
       const agreed = rows.filter((r) => r.status === "confirmed");
       expect(agreed).toHaveLength(1);
       expect(rows.filter((r) => r.withdrawnFor === agreed[0]?.id)).toHaveLength(2);
+    }
+  });
+
+  it("stores a group and a single request sent at once by one client, one after the other", async () => {
+    for (let run = 0; run < 5; run++) {
+      const { artists, client, request } = await setUp();
+      const [x, y] = artists as [(typeof artists)[number], (typeof artists)[number]];
+      const single = addDays(request.eventDate, 1);
+      // The group to X and Y, and a single request to Y for another date, sent together: each
+      // takes the client's lock and the limits' rows, and neither waits on the other in a circle.
+      const results = await Promise.all([
+        createGroupRequest(ctx, as(client), { ...request, artistIds: [x.artistId, y.artistId] }),
+        createBookingRequest(ctx, as(client), {
+          artistId: y.artistId,
+          eventDate: single,
+          startTime: null,
+          durationHours: 2,
+          venue: "Hall",
+          eventType: "Live Show",
+          message: null,
+        }),
+      ]);
+      expect(results).toHaveLength(2);
+      expect(await groupRows(client.id)).toHaveLength(3);
     }
   });
 

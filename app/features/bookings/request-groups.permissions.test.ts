@@ -79,6 +79,14 @@ describe("the request page for several artists", () => {
       )
     ).text();
     expect(four).toContain("One request can go to at most 3 artists. Remove");
+    // One artist named twice (once by id, once by slug) is one artist.
+    const [slugged] = await queryRows<{ slug: string }>(
+      database.db,
+      sql`SELECT slug FROM artist_profiles WHERE id = ${ids(1)[0]}`,
+    );
+    const twice = await (await page(`artist=${ids(1)[0]}&artist=${slugged?.slug}`)).text();
+    expect(twice).toContain("Send Booking Request");
+    expect(twice).not.toContain("artists at once");
     // 'Ask together' with nothing ticked, and no artist at all.
     expect(await (await page("ask=1")).text()).toContain("Choose the artists to ask");
     expect((await page("")).status).toBe(404);
@@ -193,6 +201,14 @@ describe("sending one request to several artists", () => {
       artists[0]?.cookie,
     );
     expect(late.status).toBe(409);
+    // Asha's page says hers was withdrawn, not which booking it gave way to.
+    const withdrawnPage = await (
+      await app.request(`/bookings/${bookingOf(0)}`, {
+        headers: { Cookie: artists[0]?.cookie as string },
+      })
+    ).text();
+    expect(withdrawnPage).toContain("so it was withdrawn");
+    expect(withdrawnPage).not.toContain(bookingOf(1));
     expect(await late.text()).toContain("The client agreed with another artist");
     const [still] = await queryRows<{ status: string }>(
       database.db,
