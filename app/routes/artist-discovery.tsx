@@ -84,6 +84,34 @@ function FacetOptions({ facets, selected }: { facets: Facet[]; selected: string 
   );
 }
 
+/** A filter of values artists have (genre, location, occasion), with its counts. */
+function FacetSelect({
+  name,
+  label,
+  any,
+  facets,
+  query,
+}: {
+  name: "genre" | "location" | "occasion";
+  label: string;
+  /** The first choice, which filters nothing. */
+  any: string;
+  facets: Facet[];
+  query: DiscoveryQuery;
+}) {
+  return (
+    <div>
+      <label htmlFor={`${name}-filter`} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <select id={`${name}-filter`} name={name} defaultValue={query[name]} className={inputClasses}>
+        <option value="">{any}</option>
+        <FacetOptions facets={facets} selected={query[name]} />
+      </select>
+    </div>
+  );
+}
+
 /** "12 artists free on February 14, 2026" (a count at the limit reads "More than …"). */
 function freeCountText(count: number, date: string) {
   const day = formatLongDate(date);
@@ -139,48 +167,27 @@ function Filters({ query, facets }: { query: DiscoveryQuery; facets: DiscoveryFa
         <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
       </summary>
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
-        <div>
-          <label htmlFor="genre-filter" className="mb-1 block text-sm font-medium">
-            Genre
-          </label>
-          <select
-            id="genre-filter"
-            name="genre"
-            defaultValue={query.genre}
-            className={inputClasses}
-          >
-            <option value="">All genres</option>
-            <FacetOptions facets={facets.genres} selected={query.genre} />
-          </select>
-        </div>
-        <div>
-          <label htmlFor="location-filter" className="mb-1 block text-sm font-medium">
-            Location
-          </label>
-          <select
-            id="location-filter"
-            name="location"
-            defaultValue={query.location}
-            className={inputClasses}
-          >
-            <option value="">All locations</option>
-            <FacetOptions facets={facets.locations} selected={query.location} />
-          </select>
-        </div>
-        <div>
-          <label htmlFor="occasion-filter" className="mb-1 block text-sm font-medium">
-            Occasion
-          </label>
-          <select
-            id="occasion-filter"
-            name="occasion"
-            defaultValue={query.occasion}
-            className={inputClasses}
-          >
-            <option value="">Any occasion</option>
-            <FacetOptions facets={facets.occasions} selected={query.occasion} />
-          </select>
-        </div>
+        <FacetSelect
+          name="genre"
+          label="Genre"
+          any="All genres"
+          facets={facets.genres}
+          query={query}
+        />
+        <FacetSelect
+          name="location"
+          label="Location"
+          any="All locations"
+          facets={facets.locations}
+          query={query}
+        />
+        <FacetSelect
+          name="occasion"
+          label="Occasion"
+          any="Any occasion"
+          facets={facets.occasions}
+          query={query}
+        />
         <div>
           <label htmlFor="date-filter" className="mb-1 block text-sm font-medium">
             Available on

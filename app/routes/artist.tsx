@@ -33,6 +33,7 @@ import { shownDays } from "~/features/availability/shown-days";
 import { BookingLink } from "~/features/bookings/booking-link";
 import { formatRupees } from "~/features/bookings/pricing";
 import { bookingFormDates } from "~/features/bookings/quick-picks";
+import { requestArtistOf } from "~/features/bookings/request-artist.server";
 import { useBookingDialog } from "~/features/bookings/use-booking-dialog";
 import { getCvSummary } from "~/features/credentials/cv.server";
 import { VerifiedCv } from "~/features/credentials/verified-cv";
@@ -41,8 +42,7 @@ import { getCollaborationInsight } from "~/features/instagram/instagram.server";
 import { sessionListQueryOf } from "~/features/music-sessions/music-sessions.schema";
 import { loadSessionsSection } from "~/features/music-sessions/music-sessions.server";
 import type { PublishedTerms } from "~/features/terms/published-terms";
-import { publishedTermsSha256 } from "~/features/terms/published-terms.server";
-import { publishedTermsLines, TermsCard } from "~/features/terms/terms-card";
+import { TermsCard } from "~/features/terms/terms-card";
 import type { TrustFigures } from "~/features/trust/trust";
 import { getTrustFigures } from "~/features/trust/trust.server";
 import { TrustLines } from "~/features/trust/trust-lines";
@@ -179,15 +179,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // and comes back to it with what they chose (docs/product.md, "Bookings").
     booking: !isOwner
       ? {
-          artist: {
-            id: artist.id,
-            slug: artist.slug,
-            artistName: artist.artistName,
-            hourlyRate: artist.hourlyRate,
-            timeZone: artist.timeZone,
-            // The terms in words and their hash: the form shows the one and posts the other.
-            terms: { sha256: publishedTermsSha256(terms), lines: publishedTermsLines(terms) },
-          },
+          artist: requestArtistOf(artist),
           ...bookingFormDates(availability, busyDays, today),
           startDate: startDate ?? undefined,
           signedIn: viewer !== null,

@@ -19,9 +19,7 @@ import {
   GroupRequestSchema,
 } from "~/features/bookings/bookings.schema";
 import { bookingFormDates, groupFormDates } from "~/features/bookings/quick-picks";
-import type { PublishedTerms } from "~/features/terms/published-terms";
-import { publishedTermsSha256 } from "~/features/terms/published-terms.server";
-import { publishedTermsLines } from "~/features/terms/terms-card";
+import { requestArtistOf } from "~/features/bookings/request-artist.server";
 import { addDays } from "~/lib/dates";
 import type { FormReply } from "~/lib/form";
 import { attempt, notFound, parseForm, readForm } from "~/lib/form.server";
@@ -88,19 +86,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         getAvailability(context, user, days),
         getBusyDays(context, user, days),
       ]);
-      const terms: PublishedTerms = {
-        depositBps: artist.depositBps,
-        balanceDueDays: artist.balanceDueDays,
-        policy: artist.cancellationPolicy,
-      };
       return {
-        id: artist.id,
-        slug: artist.slug,
-        artistName: artist.artistName,
-        hourlyRate: artist.hourlyRate,
-        timeZone: artist.timeZone,
-        // The terms in words and their hash: the form shows the one and posts the other.
-        terms: { sha256: publishedTermsSha256(terms), lines: publishedTermsLines(terms) },
+        ...requestArtistOf(artist),
         dates: bookingFormDates(entries, busyDays, today),
       };
     }),
