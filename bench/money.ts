@@ -10,8 +10,12 @@
 //     0). Goal ≥ 500/s.
 //  c. A booking's balance read (`bookingAccountsOf`) at `--txns` ledger transactions. Goal p95 ≤ 5 ms.
 //  d. The reconciliation report over the same ledger. Goal ≤ 60 s.
+// Controls (not judged; decision 062): a and b again against instances that only check the
+// signature and answer, then also store each delivery in the inbox (bench/money-floor-instance.ts):
+// what this machine allows a receiver before any money moves.
 
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -93,8 +97,16 @@ async function startSetup(url: string, dataDir: string) {
   };
 }
 
-/** One instance as production runs it, in its own process (bench/money-instance.ts). */
-async function spawnInstance(url: string, dataDir: string, port: number) {
+/**
+ * One instance as production runs it, in its own process (bench/money-instance.ts), or, with
+ * `floor`, the control that only answers or only stores (bench/money-floor-instance.ts).
+ */
+async function spawnInstance(
+  url: string,
+  dataDir: string,
+  port: number,
+  floor?: "answer" | "store",
+) {
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -102,11 +114,12 @@ async function spawnInstance(url: string, dataDir: string, port: number) {
       ...(process.env.BENCH_INSTANCE_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       "--import",
       "tsx",
-      "bench/money-instance.ts",
+      floor ? "bench/money-floor-instance.ts" : "bench/money-instance.ts",
     ],
     {
       env: {
         PATH: process.env.PATH ?? "",
+        BENCH_FLOOR: floor ?? "",
         BENCH_INSTANCE_DATABASE_URL: url,
         BENCH_INSTANCE_DATA_DIR: dataDir,
         BENCH_INSTANCE_PORT: String(port),
@@ -339,18 +352,10 @@ async function webhookLatency(setup: Setup, instance: Instance) {
   });
 }
 
-async function twoInstances(setup: Setup, first: Instance, second: Instance) {
-  const intents = await intentsFor(setup, BURST, "b");
-  const deliveries = intents.flatMap((intent) => {
-    const event = paidEvent(intent);
-    return [0, 1, 2].map((copy) => ({ event, to: copy % 2 === 0 ? first : second }));
-  });
-  // Each event's copies apart from each other, as a provider's retries come.
-  for (let i = deliveries.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [deliveries[i], deliveries[j]] = [deliveries[j] as never, deliveries[i] as never];
-  }
-  const start = performance.now();
+type Delivery = { event: ReturnType<typeof paidEvent>; to: Instance };
+
+/** Every delivery POSTed, 20 in flight. */
+async function deliverAll(setup: Setup, deliveries: Delivery[]) {
   let next = 0;
   await Promise.all(
     Array.from({ length: 20 }, async () => {
@@ -360,6 +365,77 @@ async function twoInstances(setup: Setup, first: Instance, second: Instance) {
       }
     }),
   );
+}
+
+/** Each event three times, alternately to the two instances, in a random order. */
+function threeDeliveries(
+  events: ReturnType<typeof paidEvent>[],
+  first: Instance,
+  second: Instance,
+): Delivery[] {
+  return shuffled(
+    events.flatMap((event) =>
+      [0, 1, 2].map((copy) => ({ event, to: copy % 2 === 0 ? first : second })),
+    ),
+  );
+}
+
+/**
+ * The controls (not judged): the same two measurements against instances that do only the least
+ * a receiver must (bench/money-floor-instance.ts): check the signature and answer, then also
+ * store the delivery. What this machine allows before any money moves.
+ */
+async function controls(setup: Setup, url: string, dataDir: string) {
+  for (const floor of ["answer", "store"] as const) {
+    const pair = [
+      await spawnInstance(url, dataDir, await freePort(), floor),
+      await spawnInstance(url, dataDir, await freePort(), floor),
+    ] as const;
+    try {
+      const fake = (n: number, tag: string) =>
+        paidEvent({ intentId: randomUUID(), paymentId: `pay_c${floor}${tag}${n}` });
+      const answered: number[] = [];
+      const single = Array.from({ length: EVENTS }, (_, n) => fake(n, "a"));
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (next < single.length) {
+            const event = single[next++];
+            if (!event) break;
+            const start = performance.now();
+            await post(setup, pair[0], event);
+            answered.push(performance.now() - start);
+          }
+        }),
+      );
+      results.push({
+        figure: `control a (${floor} only): ${IN_FLIGHT} in flight, ${EVENTS} webhooks answered: p50 ${ms(percentile(answered, 50))}, p95`,
+        value: ms(percentile(answered, 95)),
+        goal: "(control)",
+        pass: true,
+      });
+      const events = Array.from({ length: BURST }, (_, n) => fake(n, "b"));
+      const start = performance.now();
+      await deliverAll(setup, threeDeliveries(events, pair[0], pair[1]));
+      const seconds = (performance.now() - start) / 1000;
+      results.push({
+        figure: `control b (${floor} only): two instances, ${BURST} events × 3 deliveries in ${seconds.toFixed(1)} s (${((BURST * 3) / seconds).toFixed(0)} deliveries/s): events/s`,
+        value: (BURST / seconds).toFixed(0),
+        goal: "(control)",
+        pass: true,
+      });
+    } finally {
+      for (const instance of pair) await instance.stop();
+    }
+  }
+}
+
+async function twoInstances(setup: Setup, first: Instance, second: Instance) {
+  const intents = await intentsFor(setup, BURST, "b");
+  // Each event's copies apart from each other, as a provider's retries come.
+  const deliveries = threeDeliveries(intents.map(paidEvent), first, second);
+  const start = performance.now();
+  await deliverAll(setup, deliveries);
   const posted = performance.now() - start;
   const keys = `{${intents.map((i) => paidEvent(i).key).join(",")}}`;
   let applied = 0;
@@ -483,6 +559,8 @@ try {
   await webhookLatency(setup, first);
   console.log(`b. ${BURST} events × 3 deliveries over two instances…`);
   await twoInstances(setup, first, second);
+  console.log("controls: the same against instances that only answer, then only store…");
+  await controls(setup, created.url, dataDirs[1] as string);
 
   const db = setup.database.db;
   console.log(`c/d. loading ${TXNS.toLocaleString("en-IN")} ledger transactions…`);

@@ -1,0 +1,67 @@
+// The control beside `npm run bench:money`'s instances (bench/money-instance.ts): the least a
+// webhook receiver can do on this machine, served the same way (Hono on @hono/node-server, its
+// own process, 127.0.0.1:BENCH_INSTANCE_PORT). BENCH_FLOOR says how much:
+// - "answer": checks the signature and answers 200, touching no database;
+// - "store": also stores the delivery once per event id in the inbox (`recordProviderEvent`, one
+//   autocommit statement, no job), answering a redelivery it stored itself from memory
+//   (`RecentEvents`) as the real instance does, and applies nothing.
+// What the real instance does beyond "store" is the money path itself. Prints "ready" once it
+// listens; SIGTERM stops it.
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import { RecentEvents } from "~/features/payments/payment-events.server";
+import { recordProviderEvent } from "~/features/payments/provider-events.server";
+import { verifyRazorpayWebhook } from "~/features/payments/webhook-signature";
+import { loadEnv } from "~/lib/env.server";
+import { openDatabase } from "~db/client";
+
+const url = process.env.BENCH_INSTANCE_DATABASE_URL ?? "";
+const port = Number(process.env.BENCH_INSTANCE_PORT);
+const floor = process.env.BENCH_FLOOR === "store" ? "store" : "answer";
+if (!["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname))
+  throw new Error("the bench's database must be on this machine (127.0.0.1)");
+
+const env = loadEnv({
+  NODE_ENV: "production",
+  DATA_DIR: process.env.BENCH_INSTANCE_DATA_DIR ?? "",
+  DATABASE_URL: url,
+  APP_URL: `http://127.0.0.1:${port}`,
+  PAYMENTS: "local",
+  LOG_LEVEL: "error",
+});
+if (env.payments.mode === "off") throw new Error("the control needs payments on");
+const secrets = { current: env.payments.webhookSecret };
+const database = openDatabase({ driver: "postgres", url, poolSize: 10 });
+
+const stored = new RecentEvents();
+
+const app = new Hono();
+app.post("/webhooks/razorpay", async (c) => {
+  const raw = new Uint8Array(await c.req.arrayBuffer());
+  if (!verifyRazorpayWebhook(raw, c.req.header("x-razorpay-signature") ?? null, secrets))
+    return c.text("The signature does not match.", 400);
+  const eventId = c.req.header("x-razorpay-event-id") ?? "";
+  if (floor === "store" && !stored.has(eventId)) {
+    await recordProviderEvent(database.db, {
+      provider: "razorpay",
+      eventId,
+      eventType: "payment_link.paid",
+      rawBody: Buffer.from(raw).toString("utf8"),
+      signatureOk: true,
+      receivedAt: new Date(),
+    });
+    stored.add(eventId);
+  }
+  return c.text("ok", 200, { "content-length": "2" });
+});
+
+const server = createServer(getRequestListener(app.fetch));
+await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+console.log("ready");
+process.once("SIGTERM", async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await database.close();
+  process.exit(0);
+});
