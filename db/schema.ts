@@ -200,6 +200,9 @@ export const artistProfiles = pgTable(
     experience: text().notNull(),
     instruments: text().notNull(),
     hourlyRate: numeric({ precision: 10, scale: 2, mode: "number" }),
+    // What a booking costs at least, for an artist who quotes each booking instead of an hourly
+    // rate: the card's "From ₹…" (decision 064).
+    startingPrice: numeric({ precision: 10, scale: 2, mode: "number" }),
     socialLinks: jsonb().$type<SocialLinks>().notNull().default({}),
     avatarPath: text(),
     isAvailable: boolean().notNull().default(true),
@@ -242,6 +245,10 @@ export const artistProfiles = pgTable(
     check(
       "artist_profiles_hourly_rate_check",
       sql`${t.hourlyRate} IS NULL OR ${t.hourlyRate} >= 0`,
+    ),
+    check(
+      "artist_profiles_starting_price_check",
+      sql`${t.startingPrice} IS NULL OR (${t.startingPrice} > 0 AND ${t.hourlyRate} IS NULL)`,
     ),
     check(
       "artist_profiles_counts_check",

@@ -62,6 +62,8 @@ type DemoArtist = {
   experience: string;
   instruments: string;
   hourlyRate: number | null;
+  /** For an artist who quotes each booking: "From ₹…" on the card (decision 064). */
+  startingPrice?: number;
   bio: string;
   publicPortfolio: boolean;
   social: { instagram?: string; youtube?: string; facebook?: string };
@@ -190,6 +192,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     experience: "20 years",
     instruments: "Guitar, Harmonica, Vocals",
     hourlyRate: null,
+    startingPrice: 18000,
     bio: "Chicago blues guitarist and harmonica player; Sunday residencies, festivals and juke-joint nights.",
     publicPortfolio: false,
     social: {},
@@ -386,6 +389,7 @@ async function createDemoArtist(db: Tx, a: DemoArtist, i: number) {
       experience: a.experience,
       instruments: a.instruments,
       hourlyRate: a.hourlyRate,
+      startingPrice: a.startingPrice ?? null,
       timeZone: zone,
       ...(a.cancellationPolicy ? { cancellationPolicy: a.cancellationPolicy } : {}),
       ...a.social,
@@ -398,6 +402,17 @@ async function createDemoArtist(db: Tx, a: DemoArtist, i: number) {
     .where(
       and(eq(artistProfiles.id, artist.artistId), sql`${artistProfiles.occasions} = '{}'::text[]`),
     );
+  // A demo artist who quotes, seeded before starting prices, gets theirs.
+  if (a.startingPrice !== undefined)
+    await db
+      .update(artistProfiles)
+      .set({ startingPrice: a.startingPrice })
+      .where(
+        and(
+          eq(artistProfiles.id, artist.artistId),
+          sql`${artistProfiles.startingPrice} IS NULL AND ${artistProfiles.hourlyRate} IS NULL`,
+        ),
+      );
   // Demo artists seeded before they had their city's zone still have India's (the column's
   // default): they move to their city's.
   if (!artist.created && zone !== "Asia/Kolkata") {

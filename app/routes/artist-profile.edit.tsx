@@ -49,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     experience: artist.experience,
     instruments: artist.instruments,
     hourlyRate: artist.hourlyRate === null ? "" : String(artist.hourlyRate),
+    startingPrice: artist.startingPrice === null ? "" : String(artist.startingPrice),
     instagram: artist.socialLinks.instagram ?? "",
     youtube: artist.socialLinks.youtube ?? "",
     facebook: artist.socialLinks.facebook ?? "",

@@ -285,6 +285,10 @@ function ProfileTop({
               <Pill as="li" size="md" icon={IndianRupee}>
                 {formatRupees(artist.hourlyRate)} per hour
               </Pill>
+            ) : artist.startingPrice !== null ? (
+              <Pill as="li" size="md" icon={IndianRupee}>
+                {`From ${formatRupees(artist.startingPrice)}`}
+              </Pill>
             ) : null}
             {artist.isAvailable ? (
               <Pill as="li" tone="success" size="md">

@@ -18,6 +18,8 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
     { name: `Kabir Strings ${token}`, rate: "2800", bio: "Sitar for weddings and receptions." },
     // Plays weddings too, but over ₹3,000 an hour.
     { name: `Vikram Raag ${token}`, rate: "9000", bio: "Sitar for weddings across India." },
+    // Quotes each booking, from ₹18,000 (decision 064): no rate, so left out under a budget.
+    { name: `Ravi Quotes ${token}`, from: "18000", bio: "Sitar for weddings, quoted per event." },
   ];
   for (const [i, artist] of artists.entries()) {
     await signUpConfirmed(page);
@@ -29,7 +31,8 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
         Location: "Mumbai",
         Bio: artist.bio,
         Instruments: "Sitar",
-        "Hourly Rate (₹)": artist.rate,
+        ...(artist.rate ? { "Hourly Rate (₹)": artist.rate } : {}),
+        ...(artist.from ? { "Starting price (₹)": artist.from } : {}),
       },
       { occasions: ["Wedding", "Live Show"] },
     );
@@ -60,7 +63,7 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
     }
     await signOut(page);
   }
-  const [meera, kabir, vikram] = artists.map((a) => a.name);
+  const [meera, kabir, vikram, ravi] = artists.map((a) => a.name);
 
   // The client, not signed in, searches by words, then narrows with the filters.
   await page.goto("/artist-discovery");
@@ -79,8 +82,9 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
   const card = (name: string) => cards.filter({ has: page.getByRole("heading", { name }) });
   await expect(card(meera!)).toBeVisible();
   await expect(card(kabir!)).toBeVisible();
-  // ₹9,000 an hour is over ₹12,000 for 4 hours.
+  // ₹9,000 an hour is over ₹12,000 for 4 hours; a starting price is not a price for 4 hours.
   await expect(card(vikram!)).toHaveCount(0);
+  await expect(card(ravi!)).toHaveCount(0);
   // Cheapest first; each card says its price and why it was found.
   const order = await cards.getByRole("heading", { level: 2 }).allTextContents();
   expect(order.indexOf(meera!)).toBeLessThan(order.indexOf(kabir!));
@@ -153,5 +157,13 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
   await expect(plain.getByRole("heading", { name: kabir! })).toBeVisible();
   await expect(plain.getByRole("heading", { name: vikram! })).toHaveCount(0);
   await lookAtWidths(plain, "discovery without JavaScript");
+  // Without a budget the artist who quotes is found, with the least a booking costs.
+  await plain.goto("/artist-discovery?q=wedding+sitar&location=Mumbai");
+  const raviCard = plain
+    .getByRole("article")
+    .filter({ has: plain.getByRole("heading", { name: ravi! }) });
+  await expect(raviCard).toContainText("From ₹18,000.00");
+  await raviCard.getByRole("link", { name: "View Profile & Book" }).click();
+  await expect(plain.getByText("From ₹18,000", { exact: true })).toBeVisible();
   await context.close();
 });

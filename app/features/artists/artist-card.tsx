@@ -6,12 +6,10 @@ import { Card } from "~/components/ui/card";
 import { Pill } from "~/components/ui/pill";
 import { formatLongDate } from "~/lib/date-text";
 import { fileUrl } from "~/lib/file-url";
-import { rupeesToPaise } from "~/lib/money";
-import { formatPaise } from "~/lib/money-text";
 import { ArtistAvatar } from "./artist-avatar";
 import type { ArtistSummary } from "./artist-summary.server";
 import type { CardMedia } from "./card-media.server";
-import { formatRating } from "./format";
+import { formatRating, priceText } from "./format";
 
 /**
  * A discovery result: name, whether the artist is available, genre, rating, price, location, bio
@@ -73,11 +71,7 @@ export function ArtistCard({
               {formatRating(artist.rating)} ({artist.totalReviews})
             </span>
           </p>
-          <p className="mt-1 text-sm font-medium text-slate-900">
-            {artist.hourlyRate === null
-              ? "Quotes each booking"
-              : `${formatPaise(rupeesToPaise(artist.hourlyRate))} per hour`}
-          </p>
+          <p className="mt-1 text-sm font-medium text-slate-900">{priceText(artist)}</p>
         </div>
       </div>
       <p className="mt-3 flex items-center gap-1 text-sm text-slate-600">

@@ -28,6 +28,7 @@ type TextField =
   | "experience"
   | "instruments"
   | "hourlyRate"
+  | "startingPrice"
   | "instagram"
   | "youtube"
   | "facebook"
@@ -198,6 +199,17 @@ export function ArtistProfileForm({
             defaultValue={values.hourlyRate}
             error={fieldErrors.hourlyRate}
             hint="Optional. Without it, booking estimates use ₹150 per hour."
+          />
+          <Field
+            label="Starting price (₹)"
+            name="startingPrice"
+            type="number"
+            min={1}
+            step={0.01}
+            inputMode="decimal"
+            defaultValue={values.startingPrice}
+            error={fieldErrors.startingPrice}
+            hint="Optional, if you quote each booking instead of an hourly rate: the least a booking with you costs, shown as “From ₹…” on your card."
           />
         </div>
         <Field

@@ -18,6 +18,8 @@ export type ArtistSummary = {
   avatarPath: string | null;
   /** Rupees per hour, or null when the artist quotes each booking. */
   hourlyRate: number | null;
+  /** Rupees a booking costs at least, for an artist who quotes (decision 064), or null. */
+  startingPrice: number | null;
 };
 
 export const summaryColumns = {
@@ -35,4 +37,5 @@ export const summaryColumns = {
   isAvailable: artistProfiles.isAvailable,
   avatarPath: artistProfiles.avatarPath,
   hourlyRate: artistProfiles.hourlyRate,
+  startingPrice: artistProfiles.startingPrice,
 };

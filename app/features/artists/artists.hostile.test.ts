@@ -69,6 +69,7 @@ const profileFields = (): Fields => ({
   experience: "5 years",
   instruments: "Piano, Vocals",
   hourlyRate: "2000",
+  startingPrice: "",
   instagram: "https://instagram.com/asha",
   youtube: "https://youtube.com/@asha",
   facebook: "https://facebook.com/asha",

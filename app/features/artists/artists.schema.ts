@@ -49,6 +49,25 @@ const numberChoice = (choices: readonly number[], message: string) =>
     .refine((v) => choices.includes(v), message)
     .optional();
 
+/** An optional amount in rupees with paise (at most two decimals): empty is null. */
+const optionalRupees = (label: string, min: number) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .transform((v) => (v === "" ? null : Number(v)))
+    .pipe(
+      z
+        .number({ message: `${label} must be a number` })
+        .min(min, `${label} must be ${min === 0 ? "0" : `₹${min}`} or more`)
+        .max(10_000_000, `${label} is too large`)
+        .refine(
+          (v) => Math.round(v * 100) === v * 100 || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+          "Use at most two decimals",
+        )
+        .nullable(),
+    );
+
 export const ArtistProfileSchema = z.object({
   artistName: required("Artist name", 100),
   genre: required("Genre", 60),
@@ -56,22 +75,12 @@ export const ArtistProfileSchema = z.object({
   location: required("Location", 100),
   experience: required("Experience", 60),
   instruments: required("Instruments", 300),
-  hourlyRate: z
-    .string()
-    .trim()
-    .default("")
-    .transform((v) => (v === "" ? null : Number(v)))
-    .pipe(
-      z
-        .number({ message: "Hourly rate must be a number" })
-        .min(0, "Hourly rate must be 0 or more")
-        .max(10_000_000, "Hourly rate is too large")
-        .refine(
-          (v) => Math.round(v * 100) === v * 100 || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
-          "Use at most two decimals",
-        )
-        .nullable(),
-    ),
+  hourlyRate: optionalRupees("Hourly rate", 0),
+  /**
+   * For an artist who quotes each booking: the least a booking costs (decision 064). Empty or
+   * left out, none.
+   */
+  startingPrice: optionalRupees("Starting price", 1).optional(),
   instagram: optionalUrl("Instagram"),
   youtube: optionalUrl("YouTube"),
   facebook: optionalUrl("Facebook"),
@@ -169,6 +178,7 @@ export const ProfileDraftSchema = z.object({
   experience: draftText(60),
   instruments: draftText(300),
   hourlyRate: draftText(20),
+  startingPrice: draftText(20),
   instagram: draftText(300),
   youtube: draftText(300),
   facebook: draftText(300),

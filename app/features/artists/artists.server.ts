@@ -35,6 +35,7 @@ type ArtistProfile = ArtistSummary & {
   userId: string;
   experience: string;
   hourlyRate: number | null;
+  startingPrice: number | null;
   socialLinks: SocialLinks;
   totalSessions: number;
   totalMinutes: number;
@@ -55,6 +56,7 @@ const profileColumns = {
   userId: artistProfiles.userId,
   experience: artistProfiles.experience,
   hourlyRate: artistProfiles.hourlyRate,
+  startingPrice: artistProfiles.startingPrice,
   socialLinks: artistProfiles.socialLinks,
   totalSessions: artistProfiles.totalSessions,
   totalMinutes: artistProfiles.totalMinutes,
@@ -205,6 +207,7 @@ function profileValues(input: ArtistProfileInput) {
     experience: input.experience,
     instruments: input.instruments,
     hourlyRate: input.hourlyRate,
+    startingPrice: input.startingPrice ?? null,
     socialLinks,
     // Left out, a new profile takes the column's default and an edit keeps the stored zone;
     // the same for each booking term.
@@ -231,7 +234,13 @@ function checkTerms(input: ArtistProfileInput) {
     refused("balanceDueDays", BALANCE_DUE_CHOICE_MESSAGE);
   if (input.cancellationPolicy !== undefined && !isPolicyCode(input.cancellationPolicy))
     refused("cancellationPolicy", POLICY_CHOICE_MESSAGE);
+  // A starting price is for artists who quote each booking (decision 064).
+  if (input.hourlyRate !== null && (input.startingPrice ?? null) !== null)
+    refused("startingPrice", BOTH_PRICES_MESSAGE);
 }
+
+export const BOTH_PRICES_MESSAGE =
+  "Give an hourly rate or a starting price, not both: clear one of them.";
 
 const UNIQUE_VIOLATION = "23505";
 function isUniqueViolation(error: unknown, constraint?: string) {

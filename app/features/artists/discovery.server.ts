@@ -178,7 +178,8 @@ const cardColumns = sql`artist_profiles.id, artist_profiles.slug, artist_profile
     artist_profiles.genre, artist_profiles.location, artist_profiles.bio,
     artist_profiles.instruments, artist_profiles.rating, artist_profiles.total_reviews,
     artist_profiles.verified_sessions, artist_profiles.client_verified_sessions,
-    artist_profiles.is_available, artist_profiles.avatar_path, artist_profiles.hourly_rate`;
+    artist_profiles.is_available, artist_profiles.avatar_path, artist_profiles.hourly_rate,
+    artist_profiles.starting_price`;
 
 type CardRow = {
   id: string;
@@ -195,6 +196,7 @@ type CardRow = {
   is_available: boolean;
   avatar_path: string | null;
   hourly_rate: string | number | null;
+  starting_price: string | number | null;
 };
 
 function cardOf(r: CardRow): ArtistSummary {
@@ -213,6 +215,7 @@ function cardOf(r: CardRow): ArtistSummary {
     isAvailable: r.is_available,
     avatarPath: r.avatar_path,
     hourlyRate: r.hourly_rate === null ? null : Number(r.hourly_rate),
+    startingPrice: r.starting_price === null ? null : Number(r.starting_price),
   };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "artist_profiles" ADD COLUMN "starting_price" numeric(10, 2);--> statement-breakpoint
+ALTER TABLE "artist_profiles" ADD CONSTRAINT "artist_profiles_starting_price_check" CHECK ("artist_profiles"."starting_price" IS NULL OR ("artist_profiles"."starting_price" > 0 AND "artist_profiles"."hourly_rate" IS NULL));
