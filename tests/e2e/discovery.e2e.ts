@@ -164,6 +164,6 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
     .filter({ has: plain.getByRole("heading", { name: ravi! }) });
   await expect(raviCard).toContainText("From ₹18,000.00");
   await raviCard.getByRole("link", { name: "View Profile & Book" }).click();
-  await expect(plain.getByText("From ₹18,000", { exact: true })).toBeVisible();
+  await expect(plain.getByText("From ₹18,000.00", { exact: true })).toBeVisible();
   await context.close();
 });

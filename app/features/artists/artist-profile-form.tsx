@@ -190,6 +190,17 @@ export function ArtistProfileForm({
             error={fieldErrors.experience}
           />
           <Field
+            label="Instruments"
+            name="instruments"
+            required
+            placeholder="e.g. Piano, Vocals"
+            defaultValue={values.instruments}
+            error={fieldErrors.instruments}
+            hint="Separate several with commas."
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
             label="Hourly Rate (₹)"
             name="hourlyRate"
             type="number"
@@ -212,15 +223,6 @@ export function ArtistProfileForm({
             hint="Optional, if you quote each booking instead of an hourly rate: the least a booking with you costs, shown as “From ₹…” on your card."
           />
         </div>
-        <Field
-          label="Instruments"
-          name="instruments"
-          required
-          placeholder="e.g. Piano, Vocals"
-          defaultValue={values.instruments}
-          error={fieldErrors.instruments}
-          hint="Separate several with commas."
-        />
         <OccasionChoices ticked={values.occasions} error={fieldErrors.occasions} />
       </fieldset>
       <fieldset className="space-y-4">

@@ -79,7 +79,7 @@ describe("a starting price", () => {
     expect(card).toContain("Kabir Quotes");
     expect(card).toContain("From ₹18,000.00");
     expect(card).not.toContain("Quotes each booking");
-    expect(await textOf(`/artist/${slug}`)).toContain("From ₹18,000");
+    expect(await textOf(`/artist/${slug}`)).toContain("From ₹18,000.00");
     // The edit form shows what is stored.
     const form = await app.request("/artist-profile/edit", { headers: { Cookie: owner.cookie } });
     expect(await form.text()).toMatch(/name="startingPrice"[^>]*value="18000"/);
