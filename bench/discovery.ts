@@ -8,7 +8,8 @@
 // ten busy days per artist per year over a 90-day window around the searched day (the density
 // per day is what the queries see), its page and its total count at 10 in flight ("page") and one
 // at a time ("database", target 20 ms; decision 015). BENCH_SCENARIOS=<regex> runs only the
-// scenarios whose names match (BENCH_SCENARIOS="available on|date" for the date cases). Two
+// scenarios whose names match (BENCH_SCENARIOS="available on|date" for the date cases);
+// BENCH_KEEP_DATABASE=1 leaves the PostgreSQL database in place for EXPLAIN by hand. Two
 // controls, not judged (decision 063), show what any request costs at 10 in flight here: one
 // artist by its primary key, and the first page with no search.
 import { sql } from "drizzle-orm";
@@ -771,6 +772,10 @@ async function benchServer() {
   const drop = async () => {
     await handle?.close().catch(() => {});
     handle = undefined;
+    if (process.env.BENCH_KEEP_DATABASE) {
+      console.log(`kept database ${name} (BENCH_KEEP_DATABASE): drop it when done`);
+      return;
+    }
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     console.log(`dropped database ${name}`);
   };
