@@ -13,23 +13,11 @@ import { Hono } from "hono";
 import { RecentEvents } from "~/features/payments/payment-events.server";
 import { recordProviderEvent } from "~/features/payments/provider-events.server";
 import { verifyRazorpayWebhook } from "~/features/payments/webhook-signature";
-import { loadEnv } from "~/lib/env.server";
 import { openDatabase } from "~db/client";
+import { instanceSettings } from "./money-instance-env";
 
-const url = process.env.BENCH_INSTANCE_DATABASE_URL ?? "";
-const port = Number(process.env.BENCH_INSTANCE_PORT);
+const { url, port, env } = instanceSettings();
 const floor = process.env.BENCH_FLOOR === "store" ? "store" : "answer";
-if (!["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname))
-  throw new Error("the bench's database must be on this machine (127.0.0.1)");
-
-const env = loadEnv({
-  NODE_ENV: "production",
-  DATA_DIR: process.env.BENCH_INSTANCE_DATA_DIR ?? "",
-  DATABASE_URL: url,
-  APP_URL: `http://127.0.0.1:${port}`,
-  PAYMENTS: "local",
-  LOG_LEVEL: "error",
-});
 if (env.payments.mode === "off") throw new Error("the control needs payments on");
 const secrets = { current: env.payments.webhookSecret };
 const database = openDatabase({ driver: "postgres", url, poolSize: 10 });

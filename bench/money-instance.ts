@@ -7,26 +7,12 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import pino from "pino";
 import { EVENTS_QUEUE } from "~/features/payments/payment-events.server";
-import { loadEnv } from "~/lib/env.server";
 import { startJobRunner } from "~/lib/jobs.server";
 import { openDatabase } from "~db/client";
 import { composeApp } from "../server/composition";
+import { instanceSettings } from "./money-instance-env";
 
-const url = process.env.BENCH_INSTANCE_DATABASE_URL ?? "";
-const port = Number(process.env.BENCH_INSTANCE_PORT);
-const host = new URL(url).hostname;
-if (!["127.0.0.1", "localhost", "[::1]"].includes(host))
-  throw new Error("the bench's database must be on this machine (127.0.0.1)");
-
-const env = loadEnv({
-  NODE_ENV: "production",
-  DATA_DIR: process.env.BENCH_INSTANCE_DATA_DIR ?? "",
-  DATABASE_URL: url,
-  APP_URL: `http://127.0.0.1:${port}`,
-  PORT: String(port),
-  PAYMENTS: "local",
-  LOG_LEVEL: "error",
-});
+const { url, port, env } = instanceSettings();
 const database = openDatabase({ driver: "postgres", url, poolSize: 10 });
 const logger = pino({ level: "error" });
 const composed = await composeApp({
