@@ -427,10 +427,14 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
   // back or forward, Enter) draws the fields again from the address.
   const ownSearch = useNavigationType() === NavigationType.Replace;
   const { key } = useLocation();
+  // The address the box was last drawn for: the page as first drawn keeps whatever was typed
+  // before its scripts ran.
+  const drawnFor = useRef(key);
   useEffect(() => {
+    if (drawnFor.current === key) return;
+    drawnFor.current = key;
     const box = form.current?.elements.namedItem("q");
-    if (!ownSearch && key && box instanceof HTMLInputElement && box.value !== query.q)
-      box.value = query.q;
+    if (!ownSearch && box instanceof HTMLInputElement && box.value !== query.q) box.value = query.q;
   }, [key, ownSearch, query.q]);
   // Results follow the typing and the choices; each search replaces the last in history. A native
   // listener: the filters are server markup, whose fields React's onChange does not see.

@@ -1,5 +1,6 @@
 import { createArtistProfile, sessionWithMedia } from "./support/artist-helpers";
 import { expect, signOut, signUpConfirmed, test, whenHydrated } from "./support/fixtures";
+import { holdScripts } from "./support/hold-scripts";
 import { lookAt, lookAtWidths } from "./support/look-at";
 
 // A client planning a wedding in Mumbai looks for a sitarist within a budget (issue 43): words
@@ -166,4 +167,16 @@ test("a client finds a wedding sitarist in Mumbai within a budget, by words and 
   await raviCard.getByRole("link", { name: "View Profile & Book" }).click();
   await expect(plain.getByText("From ₹18,000.00", { exact: true })).toBeVisible();
   await context.close();
+});
+
+test("words typed before the page's scripts run are kept, and searched", async ({ page }) => {
+  // On a slow phone the box can be typed into before the scripts arrive: hold them until it is.
+  const runScripts = await holdScripts(page);
+  await page.goto("/artist-discovery", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Search artists").fill("blues harmonica");
+  await runScripts();
+  await expect(page.getByLabel("Search artists")).toHaveValue("blues harmonica");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=blues\+harmonica/);
+  await expect(page.getByLabel("Search artists")).toHaveValue("blues harmonica");
 });
