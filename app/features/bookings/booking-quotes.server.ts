@@ -26,15 +26,10 @@ import { type BookingView, bookingOf } from "./booking-views.server";
 import { BOOKING_REFUSALS } from "./bookings.constants";
 import { isBookingArtist, isBookingClient } from "./bookings.policy";
 import type { RequestOrigin } from "./bookings.schema";
-import { lockBooking, markDateBooked, withDateGuard } from "./bookings.server";
+import { lockBooking, lockForAgreement, markDateBooked, withDateGuard } from "./bookings.server";
 import { quoteMails } from "./quote-mails";
 import type { ChangeRequest, QuoteInput } from "./quotes.schema";
-import {
-  lockRequestGroup,
-  refuseIfWithdrawn,
-  tellWithdrawn,
-  withdrawOtherRequests,
-} from "./request-groups.server";
+import { tellWithdrawn, withdrawOtherRequests } from "./request-groups.server";
 
 // Quotes (docs/product.md, "Quotes and agreements"; decision 047): the artist answers a request,
 // or proposes a change to an agreed booking, with a quote; the client accepts it, asks for changes
@@ -189,9 +184,7 @@ export async function acceptQuote(
   const at = ctx.clock.now();
   const { agreement, withdrawn } = await withDateGuard("client", () =>
     ctx.db.transaction(async (tx) => {
-      await lockRequestGroup(tx, booking.id);
-      await lockBooking(tx, booking.id);
-      await refuseIfWithdrawn(tx, booking.id);
+      await lockForAgreement(tx, booking.id);
       const offer = answerableQuote(
         await openOfferOf(tx, booking.id, { forUpdate: true }),
         input.sha256,

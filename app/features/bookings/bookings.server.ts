@@ -39,7 +39,6 @@ import { cancellationNow } from "./cancel-now";
 import { queueRatingRequests } from "./rating-mails.server";
 import {
   lockRequestGroup,
-  refuseIfWithdrawn,
   tellWithdrawn,
   WITHDRAWN_FOR_ANOTHER,
   withdrawOtherRequests,
@@ -91,10 +90,23 @@ export async function autoCompletePastBookings(
 
 /** Holds the booking's row until the transaction ends (an answer or a rating at a time). */
 export async function lockBooking(tx: Queryable, bookingId: string) {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<{ id: string; withdrawn: boolean }>(
     tx,
-    sql`SELECT id FROM bookings WHERE id = ${bookingId} FOR UPDATE`,
+    sql`SELECT id, withdrawn_for_id IS NOT NULL AS withdrawn FROM bookings
+        WHERE id = ${bookingId} FOR UPDATE`,
   );
+  return row;
+}
+
+/**
+ * The locks every agreement takes, in order: its request group's, then the booking's row. A
+ * request withdrawn for another of its group is refused, read under the row's lock so the artist
+ * who lost a race for the group hears why.
+ */
+export async function lockForAgreement(tx: Queryable, bookingId: string) {
+  await lockRequestGroup(tx, bookingId);
+  const row = await lockBooking(tx, bookingId);
+  if (row?.withdrawn) refuse("conflict", WITHDRAWN_FOR_ANOTHER);
   return row;
 }
 
@@ -232,9 +244,7 @@ export async function acceptBooking(
   const at = ctx.clock.now();
   const withdrawn = await withDateGuard("artist", () =>
     ctx.db.transaction(async (tx) => {
-      await lockRequestGroup(tx, bookingId);
-      await lockBooking(tx, bookingId);
-      await refuseIfWithdrawn(tx, bookingId);
+      await lockForAgreement(tx, bookingId);
       const offer = await openOfferOf(tx, bookingId, { forUpdate: true });
       if (offer?.kind === "quote") {
         refuse(

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { closeOpenOffer } from "~/features/agreements/agreements.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
-import { refuse } from "~/lib/problem";
 import { type Queryable, queryRows } from "~db/client";
 import { bookingUrl, emailOf, sendQuietly } from "./booking-mailer.server";
 import { bookingMails } from "./booking-mails";
@@ -29,18 +28,6 @@ export async function lockRequestGroup(tx: Queryable, bookingId: string) {
     sql`SELECT pg_advisory_xact_lock(hashtextextended('request-group:' || request_group_id::text, 0))
         FROM bookings WHERE id = ${bookingId} AND request_group_id IS NOT NULL`,
   );
-}
-
-/**
- * Refuses to agree to a request withdrawn for another of its group: read under the booking's lock,
- * so the artist who lost a race for the group hears why.
- */
-export async function refuseIfWithdrawn(tx: Queryable, bookingId: string) {
-  const [row] = await queryRows<{ withdrawn: boolean }>(
-    tx,
-    sql`SELECT withdrawn_for_id IS NOT NULL AS withdrawn FROM bookings WHERE id = ${bookingId}`,
-  );
-  if (row?.withdrawn) refuse("conflict", WITHDRAWN_FOR_ANOTHER);
 }
 
 /**
