@@ -399,10 +399,11 @@ function Results({
 }
 
 /**
- * (Here, not beside `ServerMarkup`: only this page uses it, and the shared file is every public
- * page's weight.) Server markup kept as it was last drawn while `keep` holds: for fields a person is using (a
+ * Server markup kept as it was last drawn while `keep` holds: for fields a person is using (a
  * search's filters while the results follow their choices), which markup drawn again would take
  * their focus and their typing from. Drawn again with the page's markup when `keep` is false.
+ * (Here, not beside `ServerMarkup`: only this page uses it, and the shared file is every public
+ * page's weight.)
  */
 function KeptServerMarkup({
   markup,
