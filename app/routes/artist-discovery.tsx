@@ -23,6 +23,7 @@ import { GROUP_REQUEST_MAX } from "~/features/bookings/bookings.constants";
 import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatLongDate } from "~/lib/date-text";
+import { isUuid } from "~/lib/ids";
 import type { Markup } from "~/lib/markup";
 import { pageMeta } from "~/lib/meta";
 import { formatCount } from "~/lib/number-text";
@@ -41,13 +42,12 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseDiscoveryQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseDiscoveryQuery(params);
+  const ticked = tickedOf(params);
   const viewer = await getCurrentUser(request, context);
-  const { artists, hasMore, trust, matches, media, facets, freeCount } = await loadDiscovery(
-    context,
-    viewer,
-    query,
-  );
+  const { artists, hasMore, trust, matches, media, facets, freeCount, tickedElsewhere } =
+    await loadDiscovery(context, viewer, query, { ticked });
   const results = renderMarkup(
     { request, context },
     <Results
@@ -57,12 +57,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       trust={trust}
       matches={matches}
       media={media}
+      ticked={ticked}
+      tickedElsewhere={tickedElsewhere}
     />,
   );
   const filters = renderMarkup({ request, context }, <Filters query={query} facets={facets} />);
   const freeText = query.date && freeCount !== null ? freeCountText(freeCount, query.date) : null;
   return { query, freeText, filters, results };
 }
+
+/** The search form's id: the results' ticks and page buttons belong to it (`form` attribute). */
+const SEARCH_FORM = "discovery-search";
+
+/**
+ * The artists ticked for 'Ask together' so far: the address carries them from one page of
+ * results to the next, and into a new search (decision 060). Ids only, each once, no more than
+ * the request page reads.
+ */
+const tickedOf = (params: URLSearchParams) =>
+  [...new Set(params.getAll("artist").filter(isUuid))].slice(0, GROUP_REQUEST_MAX + 3);
 
 /**
  * A filter's options: the values artists have, with how many the filter finds. A value in the
@@ -129,14 +142,6 @@ const hoursChoices = (chosen: number) =>
 const CLIENT_VERIFIED_STEPS = [1, 3, 5, 10, 25];
 /** Results that can show on a first screen (a row of three on a wide one); later ones are drawn when near. */
 const FIRST_SCREEN_CARDS = 3;
-
-function pageHref(params: URLSearchParams, page: number) {
-  const next = new URLSearchParams(params);
-  if (page <= 1) next.delete("page");
-  else next.set("page", String(page));
-  const qs = next.toString();
-  return qs ? `?${qs}` : ".";
-}
 
 /** Why a text search found the artist (where its words appear). */
 function MatchLine({ text }: { text: string | null }) {
@@ -285,28 +290,66 @@ function Filters({ query, facets }: { query: DiscoveryQuery; facets: DiscoveryFa
 }
 
 /**
- * One request to several artists (decision 060): the cards' 'Ask together' boxes belong to this
- * form, which stays at the bottom of the screen and opens the request for the ticked artists,
- * starting on the date and hours searched for. Plain HTML: it works without JavaScript.
+ * One request to several artists (decision 060): the cards' 'Ask together' boxes belong to the
+ * search form, as do this bar's button (which sends the form to the request page instead,
+ * starting on the date searched for) and the page buttons, so the ticks travel in the address
+ * from page to page and into the next search. The bar stays at the bottom of the screen and lists
+ * the artists ticked on other pages, to untick there. Plain HTML: it works without JavaScript.
  */
-function AskTogether({ query }: { query: DiscoveryQuery }) {
+function AskTogether({
+  tickedElsewhere,
+}: {
+  tickedElsewhere: { id: string; artistName: string }[];
+}) {
   return (
-    <form
-      id="ask-together"
-      method="get"
-      action="/bookings"
-      className="sticky bottom-0 z-10 mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-md"
-    >
-      <input type="hidden" name="ask" value="1" />
-      {query.date ? <input type="hidden" name="date" value={query.date} /> : null}
-      {query.budget > 0 ? <input type="hidden" name="hours" value={query.hours} /> : null}
-      <p className="text-sm text-slate-700">
-        Ask up to {GROUP_REQUEST_MAX} artists at once: tick “Ask together” on their cards.
-      </p>
-      <button type="submit" className={buttonClasses("primary", "md")}>
+    <div className="sticky bottom-0 z-10 mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-md">
+      <div className="min-w-0 text-sm text-slate-700">
+        <p>Ask up to {GROUP_REQUEST_MAX} artists at once: tick “Ask together” on their cards.</p>
+        {tickedElsewhere.length > 0 ? (
+          <fieldset className="mt-1">
+            <legend className="float-left mr-2">Also ticked:</legend>
+            {tickedElsewhere.map((artist) => (
+              <label key={artist.id} className="mr-3 inline-flex items-center gap-1 wrap-anywhere">
+                <input
+                  type="checkbox"
+                  name="artist"
+                  value={artist.id}
+                  form={SEARCH_FORM}
+                  defaultChecked
+                  className="h-4 w-4 rounded border-slate-300"
+                />
+                {artist.artistName}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        form={SEARCH_FORM}
+        formAction="/bookings"
+        name="ask"
+        value="1"
+        className={buttonClasses("primary", "md")}
+      >
         Ask together
       </button>
-    </form>
+    </div>
+  );
+}
+
+/** A button to another page of the results: it sends the search form, ticks and all. */
+function PageButton({ page, children }: { page: number; children: string }) {
+  return (
+    <button
+      type="submit"
+      form={SEARCH_FORM}
+      name="page"
+      value={page}
+      className={buttonClasses("outline", "md")}
+    >
+      {children}
+    </button>
   );
 }
 
@@ -318,24 +361,22 @@ function Results({
   trust,
   matches,
   media,
+  ticked,
+  tickedElsewhere,
 }: Pick<
   Awaited<ReturnType<typeof loadDiscovery>>,
-  "artists" | "hasMore" | "trust" | "matches" | "media"
+  "artists" | "hasMore" | "trust" | "matches" | "media" | "tickedElsewhere"
 > & {
   query: DiscoveryQuery;
+  ticked: string[];
 }) {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.genre) params.set("genre", query.genre);
-  if (query.location) params.set("location", query.location);
-  if (query.occasion) params.set("occasion", query.occasion);
-  if (query.date) params.set("date", query.date);
-  if (query.budget > 0) {
-    params.set("budget", String(query.budget));
-    params.set("hours", String(query.hours));
-  }
-  if (query.clientVerified > 0) params.set("clientVerified", String(query.clientVerified));
-  if (query.sort) params.set("sort", query.sort);
+  // Several artists to choose from, here or across pages, or some already chosen.
+  const askTogether =
+    artists.length > 1 ||
+    query.page > 1 ||
+    hasMore ||
+    tickedElsewhere.length > 0 ||
+    artists.some((a) => ticked.includes(a.id));
   return (
     <>
       {artists.length === 0 ? (
@@ -357,13 +398,14 @@ function Results({
             >
               <MatchLine text={matchText(query.q, matches[artist.id])} />
               <TrustLines figures={trust[artist.id]} verifiedSessions={artist.verifiedSessions} />
-              {artists.length > 1 ? (
+              {askTogether ? (
                 <label className="mt-3 flex items-center gap-2 text-sm text-slate-800">
                   <input
                     type="checkbox"
                     name="artist"
                     value={artist.id}
-                    form="ask-together"
+                    form={SEARCH_FORM}
+                    defaultChecked={ticked.includes(artist.id)}
                     aria-label={`Ask together: ${artist.artistName}`}
                     className="h-4 w-4 rounded border-slate-300"
                   />
@@ -374,24 +416,12 @@ function Results({
           ))}
         </div>
       )}
-      {artists.length > 1 ? <AskTogether query={query} /> : null}
+      {askTogether ? <AskTogether tickedElsewhere={tickedElsewhere} /> : null}
       {query.page > 1 || hasMore ? (
         <nav aria-label="Pages" className="mt-10 flex items-center justify-between">
-          {query.page > 1 ? (
-            <Link to={pageHref(params, query.page - 1)} className={buttonClasses("outline", "md")}>
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
+          {query.page > 1 ? <PageButton page={query.page - 1}>Previous</PageButton> : <span />}
           <span className="text-sm text-slate-600">Page {query.page}</span>
-          {hasMore ? (
-            <Link to={pageHref(params, query.page + 1)} className={buttonClasses("outline", "md")}>
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
+          {hasMore ? <PageButton page={query.page + 1}>Next</PageButton> : <span />}
         </nav>
       ) : null}
     </>
@@ -452,7 +482,7 @@ export default function ArtistDiscovery({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">Discover Talented Artists</h1>
-      <Form ref={form} method="get" role="search" className="mt-6 space-y-3">
+      <Form ref={form} id={SEARCH_FORM} method="get" role="search" className="mt-6 space-y-3">
         <div className="flex gap-2">
           <label htmlFor="artist-search" className="sr-only">
             Search artists

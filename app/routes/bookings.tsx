@@ -96,10 +96,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nobody: false as const,
     artists: artists.map(({ dates: _, ...artist }) => artist),
     ...groupFormDates(artists),
-    prefill: bookingPrefillOf(params),
+    prefill: bookingPrefillOf(prefillParamsOf(params)),
     signedIn: user !== null,
     tooMany: asked.length > GROUP_REQUEST_MAX,
   };
+}
+
+/**
+ * What the form starts with. Discovery's search form, which 'Ask together' sends here, always
+ * holds its budget's hours: they are the event's only when a budget was searched for.
+ */
+function prefillParamsOf(params: URLSearchParams) {
+  if (params.get("ask") !== "1" || Number(params.get("budget")) > 0) return params;
+  const kept = new URLSearchParams(params);
+  kept.delete("hours");
+  return kept;
 }
 
 const TOAST_TITLES: Record<string, string> = {

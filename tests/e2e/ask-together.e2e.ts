@@ -1,5 +1,5 @@
 import { addDays, todayIn } from "~/lib/dates";
-import { createArtistProfile } from "./support/artist-helpers";
+import { createArtistProfile, postArtistProfile } from "./support/artist-helpers";
 import {
   expect,
   signIn,
@@ -128,5 +128,98 @@ test("a client asks three artists at once; one accepts and the others are withdr
   await expect(plain.getByRole("heading", { name: "Booking Details" })).toBeVisible();
   await expect(plain.getByText("Also sent to 1 other artist")).toBeVisible();
   await lookAtWidths(plain, "ask together without JavaScript");
+  await context.close();
+});
+
+// Ticks travel in the address (decision 060): from one page of results to the next and back, and
+// into a new search; the bar lists those ticked elsewhere. With and without JavaScript.
+test("ticks for 'Ask together' survive changing pages and searching again", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const token = `tabla${Date.now().toString(36)}`;
+  // One more than a page of results, all found by the token; the last also plays at weddings.
+  const names = Array.from(
+    { length: 25 },
+    (_, i) => `Tabla ${String(i + 1).padStart(2, "0")} ${token}`,
+  );
+  for (const [i, name] of names.entries())
+    await postArtistProfile(browser, name, {
+      genre: "Classical",
+      location: "Pune",
+      bio: i === 24 ? `Tabla for sangeet nights (${token}).` : `Tabla (${token}).`,
+      instruments: "Tabla",
+    });
+  const card = (p: typeof page, name: string) =>
+    p.getByRole("checkbox", { name: `Ask together: ${name}` });
+  const elsewhere = (p: typeof page) => p.getByRole("group", { name: "Also ticked:" });
+  const onPage = async (p: typeof page) =>
+    (await p.getByRole("checkbox", { name: /^Ask together: / }).all()).length;
+
+  await page.goto(`/artist-discovery?q=${token}`);
+  await expect(page.getByText("Page 1")).toBeVisible();
+  expect(await onPage(page)).toBe(24);
+  const first = (
+    await page
+      .getByRole("checkbox", { name: /^Ask together: / })
+      .first()
+      .getAttribute("aria-label")
+  )?.replace("Ask together: ", "") as string;
+  await card(page, first).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Page 2")).toBeVisible();
+  expect(await onPage(page)).toBe(1);
+  // The tick from page 1 is listed, still ticked.
+  await expect(elsewhere(page).getByRole("checkbox", { name: first })).toBeChecked();
+  const last = (
+    await page.getByRole("checkbox", { name: /^Ask together: / }).getAttribute("aria-label")
+  )?.replace("Ask together: ", "") as string;
+  await card(page, last).check();
+  await lookAt(page, "ask-together-ticked-elsewhere", test.info());
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByText("Page 1")).toBeVisible();
+  await expect(card(page, first)).toBeChecked();
+  await expect(elsewhere(page).getByRole("checkbox", { name: last })).toBeChecked();
+  // A new search keeps them: the sangeet player and the two ticked.
+  const sangeet = names[24] as string;
+  await page.getByLabel("Search artists").fill(`${token} sangeet`);
+  await expect(card(page, sangeet)).toBeVisible();
+  await expect(page.getByText("Page 1")).toHaveCount(0);
+  for (const name of new Set([first, last]))
+    if (name !== sangeet)
+      await expect(elsewhere(page).getByRole("checkbox", { name })).toBeChecked();
+  await card(page, sangeet).check();
+  await page.getByRole("button", { name: "Ask together" }).click();
+  const asked = new Set([first, last, sangeet]);
+  await expect(
+    page.getByRole("heading", { name: `Ask ${asked.size} artists at once` }),
+  ).toBeVisible();
+  for (const name of asked) await expect(page.getByText(name).first()).toBeVisible();
+  // No budget was searched for: the hours are the form's own, not the budget filter's.
+  await expect(page.getByLabel("Duration (hours)")).toHaveValue("2");
+
+  // Without JavaScript: the page buttons send the ticks too; one is unticked on the way.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto(`/artist-discovery?q=${token}`);
+  const second = (
+    await plain
+      .getByRole("checkbox", { name: /^Ask together: / })
+      .nth(1)
+      .getAttribute("aria-label")
+  )?.replace("Ask together: ", "") as string;
+  await card(plain, first).check();
+  await card(plain, second).check();
+  await plain.getByRole("button", { name: "Next" }).click();
+  await expect(plain.getByText("Page 2")).toBeVisible();
+  await expect(elsewhere(plain).getByRole("checkbox", { name: first })).toBeChecked();
+  await elsewhere(plain).getByRole("checkbox", { name: second }).uncheck();
+  await card(plain, last).check();
+  await plain.getByRole("button", { name: "Ask together" }).click();
+  await expect(plain.getByRole("heading", { name: "Ask 2 artists at once" })).toBeVisible();
+  await expect(plain.getByText(first).first()).toBeVisible();
+  await expect(plain.getByText(last).first()).toBeVisible();
+  await expect(plain.getByText(second)).toHaveCount(0);
   await context.close();
 });

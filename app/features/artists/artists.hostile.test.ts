@@ -182,6 +182,39 @@ describe("hostile addresses", () => {
   });
 });
 
+describe("ticks for 'Ask together' in a discovery address", () => {
+  it("anything but an artist's id is ignored, with a 200", async () => {
+    const [artist] = await database.db
+      .select({ id: artistProfiles.id, name: artistProfiles.artistName })
+      .from(artistProfiles);
+    const values = [
+      NUL,
+      "not-an-id",
+      "' OR 1=1 --",
+      "00000000-0000-4000-8000-000000000000",
+      "x".repeat(5000),
+      ...Array.from({ length: 50 }, () => artist!.id),
+    ];
+    const query = values.map((v) => `artist=${encodeURIComponent(v)}`).join("&");
+    // The only artist is found and on the page: ticked there, listed nowhere else.
+    const found = await app.request(`/artist-discovery?${query}`);
+    expect(found.status).toBe(200);
+    const page = await found.text();
+    const boxes = page.match(/<input[^>]*name="artist"[^>]*>/g) ?? [];
+    expect(boxes, "one box, ticked").toHaveLength(1);
+    expect(boxes[0]).toContain(`value="${artist!.id}"`);
+    expect(boxes[0]).toContain("checked");
+    expect(page.includes("Also ticked"), "listed elsewhere").toBe(false);
+    // Searched for something else: the ticked artist is listed in the bar, once.
+    const other = await app.request(`/artist-discovery?q=zzzz&${query}`);
+    expect(other.status).toBe(200);
+    const elsewhere = await other.text();
+    expect(elsewhere.includes("Also ticked"), "listed elsewhere").toBe(true);
+    expect(elsewhere.includes(`>${artist!.name}</label>`), "by name").toBe(true);
+    expect(elsewhere.split(`value="${artist!.id}"`).length - 1, "once").toBe(1);
+  });
+});
+
 describe("hostile form bodies to the artist and portfolio actions", () => {
   it("a NUL byte in any field is a 400, URL-encoded or multipart, and writes nothing", async () => {
     const before = await snapshot();

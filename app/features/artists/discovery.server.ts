@@ -1,4 +1,4 @@
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { freeOnDateSql } from "~/features/availability/availability.server";
 import { getTrustFigures } from "~/features/trust/trust.server";
@@ -442,13 +442,15 @@ export async function getDiscoveryFacets(
 
 /**
  * Everything /artist-discovery shows for a query: the page of artists, the filters' values, how
- * many are free on the date (with one), and the page's artists' trust figures. The route's loader
+ * many are free on the date (with one), the page's artists' trust figures, and the names of the
+ * artists `ticked` for 'Ask together' who are not on this page. The route's loader
  * and `npm run bench:discovery` both call this, so the bench measures what a visitor waits for.
  */
 export async function loadDiscovery(
   ctx: Pick<AppContext, "db">,
   viewer: Actor,
   query: DiscoveryQuery,
+  { ticked = [] }: { ticked?: string[] } = {},
 ) {
   const [result, facets, freeCount] = await Promise.all([
     searchArtists(ctx, viewer, query),
@@ -458,10 +460,27 @@ export async function loadDiscovery(
   // The page's artists' figures, cover photos and clips and, for words, where they matched
   // (all need the page's ids).
   const ids = result.artists.map((a) => a.id);
-  const [trust, matches, media] = await Promise.all([
+  const [trust, matches, media, tickedElsewhere] = await Promise.all([
     getTrustFigures(ctx, viewer, ids),
     searchMatches(ctx, query.q, ids),
     cardMedia(ctx, ids),
+    artistNames(
+      ctx,
+      ticked.filter((id) => !ids.includes(id)),
+    ),
   ]);
-  return { ...result, facets, trust, matches, media, freeCount };
+  return { ...result, facets, trust, matches, media, freeCount, tickedElsewhere };
+}
+
+/**
+ * The names of artists by id, in the order asked; ids of no artist are left out. For the artists
+ * ticked for 'Ask together' on another page of results (decision 060). Public: names are.
+ */
+async function artistNames(ctx: Ctx, ids: string[]): Promise<{ id: string; artistName: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select({ id: artistProfiles.id, artistName: artistProfiles.artistName })
+    .from(artistProfiles)
+    .where(inArray(artistProfiles.id, ids));
+  return ids.flatMap((id) => rows.filter((r) => r.id === id));
 }

@@ -87,6 +87,19 @@ describe("the request page for several artists", () => {
     const twice = await (await page(`artist=${ids(1)[0]}&artist=${slugged?.slug}`)).text();
     expect(twice).toContain("Send Booking Request");
     expect(twice).not.toContain("artists at once");
+    // Sent from discovery's search form, which always holds its budget's hours: they start the
+    // form only when a budget was searched for.
+    const pair = ids(2)
+      .map((id) => `artist=${id}`)
+      .join("&");
+    const fromSearch = async (budget: string) => {
+      const html = await (
+        await page(`q=sitar&date=&budget=${budget}&hours=5&${pair}&ask=1`)
+      ).text();
+      return /<input[^>]*name="durationHours"[^>]*>/.exec(html)?.[0] ?? "";
+    };
+    expect(await fromSearch("6000")).toContain('value="5"');
+    expect(await fromSearch("")).not.toContain('value="5"');
     // 'Ask together' with nothing ticked, and no artist at all.
     expect(await (await page("ask=1")).text()).toContain("Choose the artists to ask");
     expect((await page("")).status).toBe(404);

@@ -1,6 +1,7 @@
-import type { Page } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect } from "./fixtures";
+import { expect, signUpConfirmed } from "./fixtures";
 
 type ProfileFields = Partial<
   Record<
@@ -35,6 +36,34 @@ export async function createArtistProfile(
       .check();
   await page.getByRole("button", { name: "Create Profile" }).click();
   await expect(page.getByText("Profile Created!")).toBeVisible();
+}
+
+/**
+ * An artist with a profile, made over HTTP from a browser context of its own (its own visitor
+ * address, for the per-address sign-up limit): for tests that need many artists and are not about
+ * the setup form, which `createArtistProfile` walks.
+ */
+export async function postArtistProfile(
+  browser: Browser,
+  name: string,
+  fields: { genre: string; location: string; bio: string; instruments: string },
+) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${randomInt(1, 255)}` },
+  });
+  try {
+    const page = await context.newPage();
+    await signUpConfirmed(page);
+    const origin = new URL((await page.request.get("/healthz")).url()).origin;
+    const res = await page.request.post("/profile-setup", {
+      form: { artistName: name, experience: "5 years", hourlyRate: "1500", ...fields },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(res.status(), `profile of ${name} created`).toBe(302);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Logs a session of the signed-in artist through the dashboard's 'Log Session' form. */
