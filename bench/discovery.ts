@@ -9,7 +9,9 @@
 // per day is what the queries see), its page and its total count at 10 in flight ("page") and one
 // at a time ("database", target 20 ms; decision 015). BENCH_SCENARIOS=<regex> runs only the
 // scenarios whose names match (BENCH_SCENARIOS="available on|date" for the date cases);
-// BENCH_KEEP_DATABASE=1 leaves the PostgreSQL database in place for EXPLAIN by hand. Two
+// BENCH_KEEP_DATABASE=1 leaves the PostgreSQL database in place for EXPLAIN by hand, and
+// BENCH_REUSE_DATABASE=<its name> measures it again without seeding (BENCH_ONLY=server skips
+// PGlite). Two
 // controls, not judged (decision 063), show what any request costs at 10 in flight here: one
 // artist by its primary key, and the first page with no search.
 import { sql } from "drizzle-orm";
@@ -39,6 +41,7 @@ import { EVENT_TYPES } from "../db/enums";
 import {
   describeNode,
   discoverySql,
+  discoveryStatements,
   explainJson,
   freeCountSql,
   planNodes,
@@ -680,15 +683,21 @@ async function runScenarios(label: string, db: Queryable, fullPlans: boolean) {
   if (fullPlans)
     console.log(`SQL (name search):\n  ${first.text}\n  params: ${JSON.stringify(first.params)}`);
   for (const scenario of selectedScenarios().filter((x) => !x.run || x.statement)) {
-    const statement = await (scenario.statement ?? discoverySql)(
-      scenario.queries[0] as DiscoveryQuery,
-    );
-    const plan = await explain(db, statement);
-    console.log(
-      `\n[${scenario.name}] ${JSON.stringify(scenario.queries[0])}\n  ${plan.seqScan ? "SEQ SCAN of artist_profiles" : "no seq scan of artist_profiles"}; ` +
-        `${plan.executionMs.toFixed(1)} ms; buffers hit ${plan.sharedHit} read ${plan.sharedRead}\n  nodes: ${plan.summary}`,
-    );
-    if (fullPlans) for (const line of plan.lines) console.log(`    ${line}`);
+    const q = scenario.queries[0] as DiscoveryQuery;
+    // A words search sends the words' walk first, then, if it finds less than a page, the
+    // planned query (decision 065): both are shown.
+    const statements = scenario.statement
+      ? [await scenario.statement(q)]
+      : await discoveryStatements(q);
+    for (const [i, statement] of statements.entries()) {
+      const plan = await explain(db, statement);
+      const which = statements.length > 1 ? (i === 0 ? " (the walk)" : " (planned)") : "";
+      console.log(
+        `\n[${scenario.name}]${which} ${JSON.stringify(q)}\n  ${plan.seqScan ? "SEQ SCAN of artist_profiles" : "no seq scan of artist_profiles"}; ` +
+          `${plan.executionMs.toFixed(1)} ms; buffers hit ${plan.sharedHit} read ${plan.sharedRead}\n  nodes: ${plan.summary}`,
+      );
+      if (fullPlans) for (const line of plan.lines) console.log(`    ${line}`);
+    }
   }
   for (const [name, facetQuery] of Object.entries(facetQueries())) {
     const { sql: text, params } = new PgDialect().sqlToQuery(facetQuery);
@@ -763,16 +772,20 @@ async function adminQuery(statement: string) {
 }
 
 async function benchServer() {
-  const name = `gigledger_bench_${Date.now()}`;
+  // A database an earlier run kept, already seeded: measured again as it is, and kept.
+  const reused = process.env.BENCH_REUSE_DATABASE;
+  if (reused && !/^gigledger_bench_\d+$/.test(reused))
+    throw new Error(`BENCH_REUSE_DATABASE: not a bench database: ${reused}`);
+  const name = reused ?? `gigledger_bench_${Date.now()}`;
   const url = new URL(BASE_URL);
   url.pathname = `/${name}`;
   console.log(`== PostgreSQL server: database ${name} on ${url.host} ==`);
-  await adminQuery(`CREATE DATABASE ${name}`);
+  if (!reused) await adminQuery(`CREATE DATABASE ${name}`);
   let handle: DatabaseHandle | undefined;
   const drop = async () => {
     await handle?.close().catch(() => {});
     handle = undefined;
-    if (process.env.BENCH_KEEP_DATABASE) {
+    if (process.env.BENCH_KEEP_DATABASE || reused) {
       console.log(`kept database ${name} (BENCH_KEEP_DATABASE): drop it when done`);
       return;
     }
@@ -792,11 +805,14 @@ async function benchServer() {
       handle.db,
       sql`SELECT current_setting('server_version') AS v`,
     );
-    console.log(
-      `PostgreSQL ${version?.v}; seeding ${SERVER_ARTISTS.toLocaleString("en-US")} artists…`,
-    );
-    await seedArtists(handle, SERVER_ARTISTS, "512MB");
-    await seedBusyDays(handle);
+    if (reused) console.log(`PostgreSQL ${version?.v}; reusing the seeded database`);
+    else {
+      console.log(
+        `PostgreSQL ${version?.v}; seeding ${SERVER_ARTISTS.toLocaleString("en-US")} artists…`,
+      );
+      await seedArtists(handle, SERVER_ARTISTS, "512MB");
+      await seedBusyDays(handle);
+    }
     const results = await runScenarios("PostgreSQL server", handle.db, true);
     verdict(results);
   } finally {

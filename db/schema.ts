@@ -78,6 +78,15 @@ export {
 /** A PostgreSQL full-text document; written by triggers only (see artist_profiles.search_document). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
+/**
+ * A 64-bit signature (a bigint of bit flags); written by triggers only and read by SQL only, so it
+ * reaches JavaScript, if ever selected, as text (a number would lose bits).
+ */
+const signature = customType<{ data: string }>({
+  dataType: () => "bigint",
+  fromDriver: (value) => String(value),
+});
+
 /** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants, never input. */
 function oneOf(column: string, values: readonly (string | number)[]) {
   const list = values.map((v) => (typeof v === "number" ? String(v) : `'${v}'`)).join(", ");
@@ -231,6 +240,11 @@ export const artistProfiles = pgTable(
     // Discovery's text search: name, genre and instruments (A), occasions (B), bio and session
     // titles (C), reviews (D). Kept by triggers (migration 0026), never written by application code.
     searchDocument: tsvector().notNull().default(sql`''::tsvector`),
+    // The search's signatures (decision 065): a bit per word of the document, and per trigram of
+    // name, genre and instruments, so the words' walk in rating order tests the index alone and
+    // reads only the artists that may match. Kept by triggers (migration 0030).
+    searchBits: signature().notNull().default(sql`0`),
+    nameBits: signature().notNull().default(sql`0`),
     ...timestamps,
   },
   (t) => [
@@ -274,6 +288,16 @@ export const artistProfiles = pgTable(
     index("artist_profiles_location_genre_idx").on(t.location, t.id, t.genre),
     index("artist_profiles_ranking_idx").on(t.verifiedSessions.desc(), t.rating.desc(), t.id),
     index("artist_profiles_listing_idx").on(t.rating.desc(), t.id),
+    // The words' walk (decision 065): the same orders as the two above, with the signatures after
+    // them, read from the index alone. Kept apart so the other searches walk the narrower ones.
+    index("artist_profiles_words_idx").on(t.rating.desc(), t.id, t.searchBits, t.nameBits),
+    index("artist_profiles_location_words_idx").on(
+      t.location,
+      t.rating.desc(),
+      t.id,
+      t.searchBits,
+      t.nameBits,
+    ),
     // Discovery's text search (decision 059).
     index("artist_profiles_document_idx").using("gin", t.searchDocument),
     // The occasion filter's counts walk this one by index skips, as genres and locations do.

@@ -23,27 +23,38 @@ export const discoveryQuery = (fields: Partial<DiscoveryQuery>): DiscoveryQuery 
   ...fields,
 });
 
-/** The exact SQL and parameters `run` sends (its last statement), recorded by a pg-proxy Drizzle. */
-async function recordSql(
+/**
+ * Every statement `run` sends, with its parameters, recorded by a pg-proxy Drizzle that answers
+ * each with no rows (so a search that tries a words' walk first goes on to its planned query).
+ */
+async function recordStatements(
   name: string,
   run: (db: Database) => Promise<unknown>,
-): Promise<Statement> {
-  let recorded: Statement | undefined;
+): Promise<Statement[]> {
+  const recorded: Statement[] = [];
   const recorder = drizzleProxy(
     async (text, params) => {
-      recorded = { text, params };
+      recorded.push({ text, params });
       return { rows: [] };
     },
     { schema, casing: "snake_case" },
   );
   await run(recorder as unknown as Database);
-  if (!recorded) throw new Error(`${name} sent no query`);
+  if (recorded.length === 0) throw new Error(`${name} sent no query`);
   return recorded;
 }
 
-/** The exact SQL and parameters searchArtists sends for `q`. */
+/** The exact SQL and parameters `run` sends (its last statement). */
+const recordSql = async (name: string, run: (db: Database) => Promise<unknown>) =>
+  (await recordStatements(name, run)).at(-1) as Statement;
+
+/** The exact SQL and parameters searchArtists sends for `q` (the planned query, for words). */
 export const discoverySql = (q: DiscoveryQuery) =>
   recordSql("searchArtists", (db) => searchArtists({ db }, null, q));
+
+/** Every statement searchArtists may send for `q`: for words, the walk's, then the planned one. */
+export const discoveryStatements = (q: DiscoveryQuery) =>
+  recordStatements("searchArtists", (db) => searchArtists({ db }, null, q));
 
 /** The exact SQL countFreeArtists sends for `q` (a date search's total). */
 export const freeCountSql = (q: DiscoveryQuery) =>
