@@ -48,6 +48,8 @@ const QUERIES = [
   "jazz or blues",
   "sitar -wedding",
   '"jazz piano"',
+  '"piano at corporate evenings"',
+  '"sangeet at Juhu" (wedding)',
   "o'brien",
   "hip-hop",
   "café",
