@@ -514,6 +514,8 @@ export const availability = pgTable(
     // Never written by the app.
     artistLocation: text().notNull().default(""),
     artistRating: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    // And the hourly rate (migration 0031), for "Price: low to high" on a date.
+    artistHourlyRate: numeric({ precision: 10, scale: 2, mode: "number" }),
     ...timestamps,
   },
   (t) => [
@@ -525,6 +527,13 @@ export const availability = pgTable(
     // The same within one location (the location filter is exact).
     index("availability_available_in_idx")
       .on(t.date, t.artistLocation, t.artistRating.desc(), t.artistProfileId)
+      .where(sql`${t.status} = 'available'`),
+    // Both again, lowest hourly rate first ("Price: low to high" on a date; decision 066).
+    index("availability_available_by_price_idx")
+      .on(t.date, t.artistHourlyRate.asc().nullsLast(), t.artistProfileId)
+      .where(sql`${t.status} = 'available'`),
+    index("availability_available_in_by_price_idx")
+      .on(t.date, t.artistLocation, t.artistHourlyRate.asc().nullsLast(), t.artistProfileId)
       .where(sql`${t.status} = 'available'`),
     check("availability_status_check", oneOf("status", AVAILABILITY_STATUSES)),
   ],

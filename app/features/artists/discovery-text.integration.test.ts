@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { artistProfiles, bookings } from "~db/schema";
+import { artistProfiles, availability, bookings } from "~db/schema";
 import { createArtist, createSession, createUser } from "~seed/factories";
 import { discoveryQuery } from "../../../tests/support/query-plans";
 import { createTestDatabase } from "../../../tests/support/test-database";
@@ -215,6 +215,36 @@ describe("discovery by words, occasion, budget and price", () => {
       "Kabir Sen",
       "Anoushka Das",
     ]);
+  });
+
+  it("sorts by price on a date: who marked it available first, cheapest first, as rates change", async () => {
+    const day = "2027-04-10";
+    for (const key of ["band", "kabir", "quotes"])
+      await database.db
+        .insert(availability)
+        .values({ artistProfileId: ids[key]!, date: day, status: "available" });
+    const byPrice = () => names({ location: "Mumbai", sort: "price", date: day });
+    expect(await byPrice()).toEqual([
+      "Wedding Brass Band",
+      "Kabir Sen",
+      "Anoushka Das",
+      "Rhea Kapoor",
+    ]);
+    // The marks carry the rate (migration 0031): a new rate reorders them at once.
+    const setRate = (hourlyRate: number) =>
+      database.db
+        .update(artistProfiles)
+        .set({ hourlyRate })
+        .where(eq(artistProfiles.id, ids.kabir!));
+    await setRate(3000);
+    expect(await byPrice()).toEqual([
+      "Kabir Sen",
+      "Wedding Brass Band",
+      "Anoushka Das",
+      "Rhea Kapoor",
+    ]);
+    await setRate(6000);
+    expect((await byPrice())[0]).toBe("Wedding Brass Band");
   });
 
   it("combines words, occasion, city, budget and date", async () => {

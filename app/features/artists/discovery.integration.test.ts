@@ -378,6 +378,11 @@ describe("discovery query plans", () => {
       budget: query({ budget: 6000, hours: 3 }),
       "price order": query({ sort: "price" }),
       "price order with location": query({ sort: "price", location: "Chicago IL" }),
+      "price order on a date in a location": query({
+        sort: "price",
+        date: "2026-12-05",
+        location: "Chicago IL",
+      }),
       "budget with location": query({ budget: 6000, hours: 3, location: "Mumbai" }),
       "words, occasion, budget and location": query({
         q: "guitar weddings",

@@ -177,15 +177,15 @@ export async function searchArtists(
   // date available, read from that day's marks best rated first (each mark carries its artist's
   // location and rating, so one index gives them in order, within the location when there is
   // one), then the other free artists best rated first, walking the same indexes as without a date.
-  // "Price: low to high" sorts each branch by the rate instead (a day's marks are few).
+  // "Price: low to high" walks each branch by the rate instead (the marks carry it too).
   const upTo = offset + DISCOVERY_PAGE_SIZE + 1;
   const where = sql.join(conditions, sql` AND `);
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
   const byPrice = query.sort === "price";
   const otherOrder = sql.join(orderOf(query), sql`, `);
-  // By rating, the marks' own copy of it walks their index in order.
+  // The marks' own copies of the rating and the rate walk their indexes in order.
   const markedOrder = byPrice
-    ? otherOrder
+    ? sql`av.artist_hourly_rate ASC NULLS LAST, av.artist_profile_id`
     : sql`av.artist_rating DESC NULLS LAST, av.artist_profile_id`;
   const notMarked = sql`NOT EXISTS (SELECT 1 FROM availability m
             WHERE m.artist_profile_id = artist_profiles.id AND m.date = ${query.date}::date
