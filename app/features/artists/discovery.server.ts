@@ -12,6 +12,7 @@ import { DISCOVERY_PAGE_SIZE, FREE_COUNT_LIMIT, GENRES, LOCATIONS } from "./arti
 import type { DiscoveryQuery } from "./artists.schema";
 import { cardMedia } from "./card-media.server";
 import { searchMatches } from "./search-matches.server";
+import { walkedOrPlanned, wordsQuery, wordsWalk } from "./words-walk.server";
 
 // Finding artists: the landing page's featured ones, the discovery search and its filters' values
 // (with the cache that keeps counting them off a page's path). Profiles themselves, and the writes
@@ -53,9 +54,6 @@ function containsPattern(text: string) {
 /** No stored text holds a NUL character (PostgreSQL refuses them), so a query with one matches nothing. */
 const hasNul = (text: string) => text.includes("\u0000");
 
-/** The words of a search as a full-text query (English stems; quotes, "or" and -words work). */
-const wordsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
-
 /**
  * The search box and filters as SQL conditions on artist_profiles (see searchArtists). The words
  * match the weighted document (name, genre, instruments, occasions, bio, session titles, reviews)
@@ -90,48 +88,6 @@ function discoveryConditions(query: DiscoveryQuery): SQL[] {
     conditions.push(freeOnDateSql(sql`${artistProfiles.id}`, query.date, within));
   }
   return conditions;
-}
-
-/**
- * The most artists the words' walk passes over: about 2 ms from the index alone. Words that find
- * fewer than a page among the first ones (rare words, a typo) are found the planner's way instead.
- */
-const WALK_LIMIT = 10_000;
-
-/**
- * The words' walk, best rated first (decision 065): `FROM … WHERE … ORDER BY` over the first
- * WALK_LIMIT artists in rating order (within the location when there is one), read from an index
- * that also holds each artist's signatures. An artist whose signatures lack a bit of the words'
- * masks cannot match and is passed over without reading its row; each other one is read by id
- * and tested against all of `conditions` (the words among them), so the signatures only ever save
- * work, never change what is found. The artist's row is `artist_profiles` to `conditions` and the
- * SELECT. Used through walkedOrPlanned.
- */
-function wordsWalk(query: DiscoveryQuery, conditions: SQL): SQL {
-  // Each mask is written once ("no bit of it missing"): it is computed while planning.
-  const words = sql`search_query_bits(${wordsQuery(query.q)})`;
-  const contains = sql`search_contains_bits(${query.q})`;
-  const within = query.location ? sql`WHERE location = ${query.location}` : sql``;
-  return sql`FROM (SELECT id, rating, search_bits, name_bits FROM artist_profiles ${within}
-      ORDER BY rating DESC NULLS LAST, id LIMIT ${WALK_LIMIT}) walk
-    CROSS JOIN LATERAL (SELECT * FROM artist_profiles
-      WHERE artist_profiles.id = walk.id AND ${conditions} OFFSET 0) artist_profiles
-    WHERE (~walk.search_bits & ${words}) = 0 OR (~walk.name_bits & ${contains}) = 0
-    ORDER BY walk.rating DESC NULLS LAST, walk.id`;
-}
-
-/**
- * A page of a words search: the walk's (`walked`) when it found the page and one more, else the
- * same page as PostgreSQL plans it (`planned`), which it does best for rare words. The walk
- * passing over at most WALK_LIMIT artists bounds what trying it costs.
- */
-async function walkedOrPlanned<T extends Record<string, unknown>>(
-  db: Ctx["db"],
-  walked: SQL,
-  planned: SQL,
-): Promise<T[]> {
-  const rows = await queryRows<T>(db, walked);
-  return rows.length > DISCOVERY_PAGE_SIZE ? rows : queryRows<T>(db, planned);
 }
 
 /** The order of a page: the lowest hourly rate first, or the best rated (ties by id). */
