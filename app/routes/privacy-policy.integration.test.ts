@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestApp } from "../../tests/support/app-harness";
+import { pageText } from "../../tests/support/page-text";
 import { createTestDatabase } from "../../tests/support/test-database";
 
 // The privacy policy says what the product keeps today: imported calendars (only dates, decision
@@ -17,20 +18,10 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-/** The page's text without tags, spaces collapsed. */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&")
-    .replace(/\s+/g, " ");
-
 it("is dated 28 November 2026 and names calendars, credentials and file fingerprints", async () => {
   const res = await app.request("/privacy-policy");
   expect(res.status).toBe(200);
-  const text = textOf(await res.text());
+  const text = pageText(await res.text());
   expect(text).toContain("Last updated: 28 November 2026");
   expect(text).not.toContain("2024");
   expect(text).toContain("from the calendar only the dates you are busy");

@@ -10,6 +10,7 @@ import {
   createUser,
 } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
+import { pageText } from "../../../tests/support/page-text";
 import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { createSharingLink, joinSessionAsCollaborator } from "../sharing/sharing.server";
@@ -77,18 +78,9 @@ const page = async (path: string, cookie?: string) => {
   return res.text();
 };
 
-/** The page's text without tags and React's comment markers, spaces collapsed. */
-const textOf = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replaceAll("&#x27;", "'")
-    .replace(/\s+/g, " ");
-
 describe("the public profile", () => {
   it("shows the hourly rate in rupees and the review texts, newest first, with who and when", async () => {
-    const text = textOf(await page(`/artist/${slug}`));
+    const text = pageText(await page(`/artist/${slug}`));
     expect(text).toContain("₹4,500.00 per hour");
     const newest = text.indexOf("Wonderful evening, guests loved it.");
     const older = text.indexOf("Great set, arrived on time.");
@@ -104,16 +96,16 @@ describe("the public profile", () => {
     const next = addMonths(current, 1);
     const html = await page(`/artist/${slug}`);
     expect(html).toContain(`href="?month=${next}#book"`);
-    expect(textOf(html)).toContain(formatMonth(current));
+    expect(pageText(html)).toContain(formatMonth(current));
 
     const later = await page(`/artist/${slug}?month=${next}`);
-    expect(textOf(later)).toContain(formatMonth(next));
+    expect(pageText(later)).toContain(formatMonth(next));
     expect(later).toContain(`href="?month=${addMonths(next, 1)}#book"`);
     expect(later).toContain(`href="?month=${current}#book"`);
 
     // An earlier month, or nonsense, shows the current one.
     for (const asked of [addMonths(current, -2), "2026-13", "soon"]) {
-      const text = textOf(await page(`/artist/${slug}?month=${asked}`));
+      const text = pageText(await page(`/artist/${slug}?month=${asked}`));
       expect(text).toContain(formatMonth(current));
     }
   });
@@ -128,7 +120,7 @@ describe("the public profile", () => {
   });
 
   it("shows this year in the footer", async () => {
-    const text = textOf(await page(`/artist/${slug}`));
+    const text = pageText(await page(`/artist/${slug}`));
     expect(text).toContain(`© ${new Date().getFullYear()} GigLedger. All rights reserved.`);
   });
 });
@@ -137,29 +129,29 @@ describe("the dashboard", () => {
   it("welcomes a new artist, then welcomes them back once their profile has something on it", async () => {
     const maya = await signedInUser(app, database.db, "Maya");
     const artistId = await addArtistProfile({ db: database.db }, maya.id, { name: "Maya New" });
-    const first = textOf(await page("/artist-dashboard", maya.cookie));
+    const first = pageText(await page("/artist-dashboard", maya.cookie));
     expect(first).toContain("Welcome, Maya New!");
     expect(first).not.toContain("Welcome back");
 
     await database.db
       .insert(availability)
       .values({ artistProfileId: artistId, date: todayIn(zone), status: "available" });
-    expect(textOf(await page("/artist-dashboard", maya.cookie))).toContain(
+    expect(pageText(await page("/artist-dashboard", maya.cookie))).toContain(
       "Welcome back, Maya New!",
     );
 
     const ravi = await signedInUser(app, database.db, "Ravi");
     const raviId = await addArtistProfile({ db: database.db }, ravi.id, { name: "Ravi Logged" });
     await createSession(database.db, raviId);
-    expect(textOf(await page("/artist-dashboard", ravi.cookie))).toContain(
+    expect(pageText(await page("/artist-dashboard", ravi.cookie))).toContain(
       "Welcome back, Ravi Logged!",
     );
   });
 
   it("says what is known of an artist too new for the figures, on the profile and the card", async () => {
-    const text = textOf(await page(`/artist/${slug}`));
+    const text = pageText(await page(`/artist/${slug}`));
     expect(text).toMatch(/New on GigLedger · (no verified sessions yet|\d+ verified sessions?)/);
-    const cards = textOf(await page("/artist-discovery"));
+    const cards = pageText(await page("/artist-discovery"));
     expect(cards).toMatch(/New on GigLedger · /);
     // The price on every card: the hourly rate, or that the artist quotes.
     expect(cards).toContain("₹4,500.00 per hour");
@@ -169,7 +161,7 @@ describe("the dashboard", () => {
     const nia = await signedInUser(app, database.db, "Nia");
     await addArtistProfile({ db: database.db }, nia.id, { name: "Nia Unrated" });
     const html = await page("/artist-dashboard", nia.cookie);
-    expect(textOf(html)).toMatch(/Rating New 0 reviews/);
+    expect(pageText(html)).toMatch(/Rating New 0 reviews/);
     const line = /<p class="([^"]*)">No pending booking requests<\/p>/.exec(html);
     expect(line?.[1]).toBeDefined();
     expect(line?.[1]).not.toMatch(/orange|amber|red|yellow/);
@@ -198,12 +190,12 @@ describe("the dashboard", () => {
       await joinSessionAsCollaborator(ctx, joiner, { token, notes: null });
     }
 
-    const sessionsTab = textOf(await page("/artist-dashboard?tab=sessions", leo.cookie));
+    const sessionsTab = pageText(await page("/artist-dashboard?tab=sessions", leo.cookie));
     expect(sessionsTab).toContain("Harbour jam with Leo");
     expect(sessionsTab).toContain("Studio take with Leo");
     expect(sessionsTab).not.toContain("No sessions logged yet");
 
-    const dashboard = textOf(await page("/artist-dashboard", leo.cookie));
+    const dashboard = pageText(await page("/artist-dashboard", leo.cookie));
     expect(dashboard).toContain("Welcome back, Leo Joins!");
     expect(dashboard).toMatch(/Sessions 2 0 logged · 2 joined Verified 1 Hours 3\.5/);
     expect(dashboard).toContain("2 sessions (0 logged · 2 joined), 1 verified");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artistProfiles } from "~db/schema";
 import { addArtistProfile } from "~seed/factories";
 import { startTestApp } from "../../../tests/support/app-harness";
+import { pageText } from "../../../tests/support/page-text";
 import { postForm, signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { BOTH_PRICES_MESSAGE } from "./artists.server";
@@ -63,11 +64,7 @@ const prices = async () => {
 const textOf = async (path: string) => {
   const res = await app.request(path);
   expect(res.status).toBe(200);
-  return (await res.text())
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
+  return pageText(await res.text());
 };
 
 describe("a starting price", () => {
