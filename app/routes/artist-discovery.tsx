@@ -19,7 +19,10 @@ import { type DiscoveryQuery, parseDiscoveryQuery } from "~/features/artists/art
 import type { DiscoveryFacets, Facet } from "~/features/artists/discovery.server";
 import { loadDiscovery } from "~/features/artists/discovery.server";
 import { matchText } from "~/features/artists/match-text";
-import { GROUP_REQUEST_MAX } from "~/features/bookings/bookings.constants";
+import {
+  GROUP_REQUEST_ARTISTS_READ,
+  GROUP_REQUEST_MAX,
+} from "~/features/bookings/bookings.constants";
 import { TrustLines } from "~/features/trust/trust-lines";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatLongDate } from "~/lib/date-text";
@@ -75,7 +78,7 @@ const SEARCH_FORM = "discovery-search";
  * the request page reads.
  */
 const tickedOf = (params: URLSearchParams) =>
-  [...new Set(params.getAll("artist").filter(isUuid))].slice(0, GROUP_REQUEST_MAX + 3);
+  [...new Set(params.getAll("artist").filter(isUuid))].slice(0, GROUP_REQUEST_ARTISTS_READ);
 
 /**
  * A filter's options: the values artists have, with how many the filter finds. A value in the

@@ -11,7 +11,11 @@ import {
   createGroupRequest,
 } from "~/features/bookings/booking-requests.server";
 import { artistTodayFor } from "~/features/bookings/booking-views.server";
-import { BOOKING_REFUSALS, GROUP_REQUEST_MAX } from "~/features/bookings/bookings.constants";
+import {
+  BOOKING_REFUSALS,
+  GROUP_REQUEST_ARTISTS_READ,
+  GROUP_REQUEST_MAX,
+} from "~/features/bookings/bookings.constants";
 import {
   BookingRequestSchema,
   bookingFormHref,
@@ -43,9 +47,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
   });
 };
 
-/** The most `artist` values the page reads: enough to show a request over the limit, no more. */
-const ARTISTS_READ = GROUP_REQUEST_MAX + 3;
-
 /**
  * The booking form on a page of its own: where the profile's dialog leads without JavaScript, and
  * where discovery's 'Ask together' leads with two or three artists (`?artist=…&artist=…`, one
@@ -60,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (asked.length === 0 || asked.some((a) => !a || a.includes("\u0000"))) notFound();
   const user = await getCurrentUser(request, context);
   const found = await Promise.all(
-    asked.slice(0, ARTISTS_READ).map((a) => getArtistProfile(context, user, a)),
+    asked.slice(0, GROUP_REQUEST_ARTISTS_READ).map((a) => getArtistProfile(context, user, a)),
   );
   if (asked.length === 1) {
     const [only] = found;

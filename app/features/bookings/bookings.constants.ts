@@ -33,6 +33,12 @@ export const BOOKING_REQUEST_LIMITS = {
 /** Most artists one request may go to at once (decision 060). */
 export const GROUP_REQUEST_MAX = 3;
 
+/**
+ * The most artists a group request's address is read for (the request page's `artist` values,
+ * discovery's ticks): enough to show a request over the limit, no more.
+ */
+export const GROUP_REQUEST_ARTISTS_READ = GROUP_REQUEST_MAX + 3;
+
 /** What the one-click rating page says of a link that is not ours, or too old (decision 044). */
 export const RATING_LINK_INVALID =
   "This rating link is not valid. Sign in to rate your bookings from Your Bookings.";
