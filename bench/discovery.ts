@@ -320,7 +320,7 @@ async function seedArtists(handle: DatabaseHandle, count: number, maintenanceWor
  * in the 90-day window, some booked, most unavailable) and one day in two marked available. Loaded
  * set-based with the busy-day trigger off, then artist_busy_days filled from the marks in one
  * statement (what the trigger would have written row by row); marks and busy days carry their
- * artist's location (and marks the rating and rate) as the copying triggers would.
+ * artist's location (and marks the rating, rate and signatures) as the copying triggers would.
  */
 async function seedBusyDays(handle: DatabaseHandle) {
   const { db } = handle;
@@ -331,10 +331,10 @@ async function seedBusyDays(handle: DatabaseHandle) {
     await tx.execute(sql`SELECT setseed(0.17)`);
     await tx.execute(sql`
       INSERT INTO availability (artist_profile_id, date, status, artist_location, artist_rating,
-        artist_hourly_rate)
+        artist_hourly_rate, artist_search_bits, artist_name_bits)
       SELECT a.id, ${BENCH_DAY}::date - ${BUSY_WINDOW_DAYS / 2}::int + floor(random() * ${BUSY_WINDOW_DAYS})::int,
         CASE WHEN k = 0 THEN 'available' WHEN random() < 0.3 THEN 'booked' ELSE 'unavailable' END,
-        a.location, a.rating, a.hourly_rate
+        a.location, a.rating, a.hourly_rate, a.search_bits, a.name_bits
       FROM artist_profiles a, generate_series(0, 3) AS k
       -- Half the artists (by id, so per row: a bare random() here is evaluated once) mark a day.
       WHERE k > 0 OR left(a.id::text, 1) < '8'

@@ -516,17 +516,29 @@ export const availability = pgTable(
     artistRating: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     // And the hourly rate (migration 0031), for "Price: low to high" on a date.
     artistHourlyRate: numeric({ precision: 10, scale: 2, mode: "number" }),
+    // And the search's signatures (migration 0032, decision 067), so a words search on a date
+    // passes over the day's marks that cannot match from the index alone.
+    artistSearchBits: signature().notNull().default(sql`0`),
+    artistNameBits: signature().notNull().default(sql`0`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex().on(t.artistProfileId, t.date),
-    // "Available on": who marked a date available (listed first), best rated first.
+    // "Available on": who marked a date available (listed first), best rated first; the
+    // signatures last, for words (decision 067).
     index("availability_available_on_idx")
-      .on(t.date, t.artistRating.desc(), t.artistProfileId)
+      .on(t.date, t.artistRating.desc(), t.artistProfileId, t.artistSearchBits, t.artistNameBits)
       .where(sql`${t.status} = 'available'`),
     // The same within one location (the location filter is exact).
     index("availability_available_in_idx")
-      .on(t.date, t.artistLocation, t.artistRating.desc(), t.artistProfileId)
+      .on(
+        t.date,
+        t.artistLocation,
+        t.artistRating.desc(),
+        t.artistProfileId,
+        t.artistSearchBits,
+        t.artistNameBits,
+      )
       .where(sql`${t.status} = 'available'`),
     // Both again, lowest hourly rate first ("Price: low to high" on a date; decision 066).
     index("availability_available_by_price_idx")

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~db/client";
+import { EVENT_TYPES } from "~db/enums";
 import { artistProfiles, availability, musicSessions } from "~db/schema";
 import { createArtist, createSession } from "~seed/factories";
 import { discoveryQuery } from "../../../tests/support/query-plans";
@@ -10,8 +11,10 @@ import type { DiscoveryQuery } from "./artists.schema";
 import { searchArtists } from "./discovery.server";
 
 // The search's signatures (decision 065) only save work: every artist the words match has every
-// bit of the words' masks, so the words' walk finds exactly what testing every artist finds.
-// Checked over many artists and awkward queries, before and after the texts change.
+// bit of the words' masks (and of the occasion's words, for an artist who plays it), so the
+// words' walk, and a day's marks with their copies of the signatures (decision 067), find exactly
+// what testing every artist finds. Checked over many artists and awkward queries, before and
+// after the texts change.
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -72,7 +75,7 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
   const day = "2027-03-06";
 
   /** Every artist the words match, best rated first: the conditions tested on every row. */
-  async function everyMatch(q: string, location = "") {
+  async function everyMatch(q: string, { location = "", occasion = "" } = {}) {
     const rows = await queryRows<{ id: string }>(
       database.db,
       sql`SELECT id FROM artist_profiles
@@ -80,6 +83,7 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
             OR lower(artist_name || ' ' || genre || ' ' || instruments)
               LIKE ${containsPattern(q)})
             AND (${location} = '' OR location = ${location})
+            AND (${occasion} = '' OR ${occasion} = ANY (occasions))
           ORDER BY rating DESC NULLS LAST, id`,
     );
     return rows.map((r) => r.id);
@@ -122,14 +126,61 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
     return row;
   }
 
+  /** Artists who play an occasion whose signature lacks a bit of its words' mask: must be none. */
+  async function occasionsMissedBySignatures() {
+    const missed: Record<string, number> = {};
+    for (const occasion of EVENT_TYPES) {
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM artist_profiles
+            WHERE ${occasion} = ANY (occasions)
+              AND (search_bits & search_query_bits(plainto_tsquery('english', ${occasion})))
+                <> search_query_bits(plainto_tsquery('english', ${occasion}))`,
+      );
+      missed[occasion] = row?.n ?? -1;
+    }
+    return missed;
+  }
+
+  /** Marks whose copies of their artist's signatures differ from the artist's: must be none. */
+  async function marksOutOfStep() {
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM availability av
+          JOIN artist_profiles ap ON ap.id = av.artist_profile_id
+          WHERE av.artist_search_bits <> ap.search_bits OR av.artist_name_bits <> ap.name_bits`,
+    );
+    return row?.n;
+  }
+
   async function expectSameAsEveryMatch() {
     for (const q of QUERIES) {
       expect(await missedBySignatures(q), q).toEqual({ words: 0, contains: 0 });
       expect(await pages({ q }), q).toEqual(chunks(await everyMatch(q)));
       expect(await pages({ q, location: "Mumbai" }), `${q} in Mumbai`).toEqual(
-        chunks(await everyMatch(q, "Mumbai")),
+        chunks(await everyMatch(q, { location: "Mumbai" })),
       );
     }
+    for (const occasion of EVENT_TYPES)
+      expect((await occasionsMissedBySignatures())[occasion], occasion).toBe(0);
+    for (const q of ["wedding", "jazz", "sitar -wedding", "kapo", "jazz or blues"])
+      for (const occasion of ["Corporate Event", "Live Show"]) {
+        expect(await pages({ q, occasion }), `${q} for ${occasion}`).toEqual(
+          chunks(await everyMatch(q, { occasion })),
+        );
+      }
+  }
+
+  /** On the day: every match, the marked ones among them, whatever the words and occasion. */
+  async function expectSameOnTheDay() {
+    expect(await marksOutOfStep()).toBe(0);
+    for (const q of ["wedding sitar", "jazz", "kapo", "jazz or blues", "rodrig", "naïve café"])
+      for (const occasion of ["", "Corporate Event"]) {
+        const found = (await pages({ q, occasion, date: day })).flat().sort();
+        expect(found, `${q} for ${occasion}`).toEqual(
+          [...(await everyMatch(q, { occasion }))].sort(),
+        );
+      }
   }
 
   beforeAll(async () => {
@@ -146,7 +197,12 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
         bio: pick(BIOS, 11),
         experience: "5 years",
         hourlyRate: 1000 + i * 50,
-        occasions: i % 3 === 0 ? ["Wedding"] : ["Corporate Event"],
+        occasions:
+          i % 3 === 0
+            ? ["Wedding"]
+            : i % 3 === 1
+              ? ["Corporate Event"]
+              : ["Live Show", "Corporate Event", "Private Event"],
       });
       await database.db
         .update(artistProfiles)
@@ -154,7 +210,8 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
         .where(eq(artistProfiles.id, artistId));
       if (i % 4 === 0)
         await createSession(database.db, artistId, { title: "Wedding sangeet at Juhu" });
-      if (i % 10 === 0)
+      // Every fifth artist marks the day available (the mark copies the signatures as written).
+      if (i % 5 === 0)
         await database.db
           .insert(availability)
           .values({ artistProfileId: artistId, date: day, status: "available" });
@@ -172,14 +229,18 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
   });
 
   it("for words on a date: the marked first, then the others, none lost", async () => {
-    for (const q of ["wedding sitar", "jazz", "kapo", "jazz or blues", "rodrig"]) {
-      const found = (await pages({ q, date: day })).flat().sort();
-      expect(found, q).toEqual([...(await everyMatch(q))].sort());
-    }
+    // Marked artists are found by their marks' copies of the signatures.
+    const marked = (await pages({ q: "jazz", date: day })).flat();
+    expect(marked.length).toBeGreaterThan(0);
+    await expectSameOnTheDay();
   });
 
   it("still after a name, genre and bio change, and a session is logged and deleted", async () => {
-    const [first] = await database.db.select({ id: artistProfiles.id }).from(artistProfiles);
+    // An artist who marked the day available: their marks follow their signatures.
+    const [first] = await database.db
+      .select({ id: availability.artistProfileId })
+      .from(availability)
+      .where(eq(availability.date, day));
     const id = first!.id;
     await database.db
       .update(artistProfiles)
@@ -187,10 +248,14 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
       .where(eq(artistProfiles.id, id));
     await createSession(database.db, id, { title: "Naïve café wedding jazz piano" });
     await expectSameAsEveryMatch();
+    await expectSameOnTheDay();
     expect((await pages({ q: "naïve café" })).flat()).toContain(id);
+    expect((await pages({ q: "naïve café", date: day })).flat()).toContain(id);
     // The session goes: the document and its signature follow.
     await database.db.delete(musicSessions).where(eq(musicSessions.artistProfileId, id));
     expect(await missedBySignatures("wedding")).toEqual({ words: 0, contains: 0 });
     expect((await pages({ q: "naïve café" })).flat()).not.toContain(id);
+    expect(await marksOutOfStep()).toBe(0);
+    expect((await pages({ q: "naïve café", date: day })).flat()).not.toContain(id);
   });
 });

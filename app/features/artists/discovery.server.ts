@@ -12,7 +12,7 @@ import { DISCOVERY_PAGE_SIZE, FREE_COUNT_LIMIT, GENRES, LOCATIONS } from "./arti
 import type { DiscoveryQuery } from "./artists.schema";
 import { cardMedia } from "./card-media.server";
 import { searchMatches } from "./search-matches.server";
-import { walkedOrPlanned, wordsQuery, wordsWalk } from "./words-walk.server";
+import { signaturesMayMatch, walkedOrPlanned, wordsQuery, wordsWalk } from "./words-walk.server";
 
 // Finding artists: the landing page's featured ones, the discovery search and its filters' values
 // (with the cache that keeps counting them off a page's path). Profiles themselves, and the writes
@@ -131,12 +131,16 @@ export async function searchArtists(
   }
   // Two ordered branches, each cut at the end of the asked page: the free artists who marked the
   // date available, read from that day's marks best rated first (each mark carries its artist's
-  // location and rating, so one index gives them in order, within the location when there is
-  // one), then the other free artists best rated first, walking the same indexes as without a date.
+  // location, rating and search signatures, so one index gives them in order, within the location
+  // when there is one, and passes over those the words cannot match), then the other free artists best rated first, walking the same indexes as without a date.
   // "Price: low to high" walks each branch by the rate instead (the marks carry it too).
   const upTo = offset + DISCOVERY_PAGE_SIZE + 1;
   const where = sql.join(conditions, sql` AND `);
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
+  // With words, the marks' copies of the signatures pass over those that cannot match.
+  const markedWords = query.q
+    ? sql` AND ${signaturesMayMatch(query, sql`av.artist_search_bits`, sql`av.artist_name_bits`)}`
+    : sql``;
   const byPrice = query.sort === "price";
   const otherOrder = sql.join(orderOf(query), sql`, `);
   // The marks' own copies of the rating and the rate walk their indexes in order.
@@ -150,7 +154,8 @@ export async function searchArtists(
     sql`SELECT * FROM (
         (SELECT ${cardColumns}, true AS marked_available
           FROM availability av JOIN artist_profiles ON artist_profiles.id = av.artist_profile_id
-          WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn} AND ${where}
+          WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn}${markedWords}
+            AND ${where}
           ORDER BY ${markedOrder}
           LIMIT ${upTo})
         UNION ALL

@@ -27,16 +27,34 @@ const WALK_LIMIT = 10_000;
  * SELECT. Used through walkedOrPlanned.
  */
 export function wordsWalk(query: DiscoveryQuery, conditions: SQL): SQL {
-  // Each mask is written once ("no bit of it missing"): it is computed while planning.
-  const words = sql`search_query_bits(${wordsQuery(query.q)})`;
-  const contains = sql`search_contains_bits(${query.q})`;
   const within = query.location ? sql`WHERE location = ${query.location}` : sql``;
   return sql`FROM (SELECT id, rating, search_bits, name_bits FROM artist_profiles ${within}
       ORDER BY rating DESC NULLS LAST, id LIMIT ${WALK_LIMIT}) walk
     CROSS JOIN LATERAL (SELECT * FROM artist_profiles
       WHERE artist_profiles.id = walk.id AND ${conditions} OFFSET 0) artist_profiles
-    WHERE (~walk.search_bits & ${words}) = 0 OR (~walk.name_bits & ${contains}) = 0
+    WHERE ${signaturesMayMatch(query, sql`walk.search_bits`, sql`walk.name_bits`)}
     ORDER BY walk.rating DESC NULLS LAST, walk.id`;
+}
+
+/**
+ * Whether an artist with these signatures may match the words and the occasion of `query`: false
+ * only when they lack a bit of a mask (the words', or the "contains" pattern's; the occasion's
+ * words, which the search document holds for each of the artist's occasions), so an artist the
+ * search finds always passes. For the walk, and for a day's marks, which carry their artist's
+ * signatures (decision 067). Each mask is written once ("no bit of it missing"): it is computed
+ * while planning.
+ */
+export function signaturesMayMatch(
+  query: Pick<DiscoveryQuery, "q" | "occasion">,
+  searchBits: SQL,
+  nameBits: SQL,
+): SQL {
+  const words = sql`search_query_bits(${wordsQuery(query.q)})`;
+  const contains = sql`search_contains_bits(${query.q})`;
+  const occasion = query.occasion
+    ? sql` AND (~${searchBits} & search_query_bits(plainto_tsquery('english', ${query.occasion}))) = 0`
+    : sql``;
+  return sql`(((~${searchBits} & ${words}) = 0 OR (~${nameBits} & ${contains}) = 0)${occasion})`;
 }
 
 /**
