@@ -480,6 +480,18 @@ const SCENARIOS: Scenario[] = [
     targetMs: TARGET_QUERY_P95_MS,
   },
   {
+    // Words the walk finds too few of (decision 069): a full name, a typo that finds nobody, an
+    // "or" of unknown words, and unknown words in price order.
+    name: "rare words (a full name; a typo; an or; price order)",
+    queries: [
+      query({ q: "Maya Nakamura" }),
+      query({ q: "sitr" }),
+      query({ q: "zzzz or qqqq" }),
+      query({ q: "zzzz", sort: "price" }),
+    ],
+    targetMs: TARGET_QUERY_P95_MS,
+  },
+  {
     name: "words + location + date",
     queries: [
       query({ q: "wedding sitar", location: "Mumbai", date: BENCH_DAY }),

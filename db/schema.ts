@@ -302,8 +302,14 @@ export const artistProfiles = pgTable(
     index("artist_profiles_document_idx").using("gin", t.searchDocument),
     // The occasion filter's counts walk this one by index skips, as genres and locations do.
     index("artist_profiles_occasions_idx").on(t.occasions),
-    // "Price: low to high" and the budget filter.
-    index("artist_profiles_price_idx").on(t.hourlyRate.asc().nullsLast(), t.id),
+    // "Price: low to high" and the budget filter; the signatures after them for the words' walk
+    // in price order (decision 069).
+    index("artist_profiles_price_idx").on(
+      t.hourlyRate.asc().nullsLast(),
+      t.id,
+      t.searchBits,
+      t.nameBits,
+    ),
     // Discovery's "at least N client-verified gigs": only artists with one or more are indexed.
     index("artist_profiles_client_verified_idx")
       .on(t.rating.desc(), t.id)

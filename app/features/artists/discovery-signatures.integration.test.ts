@@ -60,6 +60,8 @@ const QUERIES = [
   "naïve",
   "the",
   "DJ",
+  "dj k",
+  "ka",
   "100%",
   "acoustic_sets",
   "smooth ja",
@@ -75,16 +77,16 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
   const day = "2027-03-06";
 
   /** Every artist the words match, best rated first: the conditions tested on every row. */
-  async function everyMatch(q: string, { location = "", occasion = "" } = {}) {
+  async function everyMatch(q: string, { location = "", occasion = "", byPrice = false } = {}) {
     const rows = await queryRows<{ id: string }>(
       database.db,
       sql`SELECT id FROM artist_profiles
           WHERE (search_document @@ websearch_to_tsquery('english', ${q})
-            OR lower(artist_name || ' ' || genre || ' ' || instruments)
-              LIKE ${containsPattern(q)})
+            OR (char_length(${q}) >= 3 AND lower(artist_name || ' ' || genre || ' ' || instruments)
+              LIKE ${containsPattern(q)}))
             AND (${location} = '' OR location = ${location})
             AND (${occasion} = '' OR ${occasion} = ANY (occasions))
-          ORDER BY rating DESC NULLS LAST, id`,
+          ORDER BY ${byPrice ? sql`hourly_rate ASC NULLS LAST` : sql`rating DESC NULLS LAST`}, id`,
     );
     return rows.map((r) => r.id);
   }
@@ -160,11 +162,14 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
       expect(await pages({ q, location: "Mumbai" }), `${q} in Mumbai`).toEqual(
         chunks(await everyMatch(q, { location: "Mumbai" })),
       );
+      expect(await pages({ q, sort: "price" }), `${q} by price`).toEqual(
+        chunks(await everyMatch(q, { byPrice: true })),
+      );
     }
     for (const occasion of EVENT_TYPES)
       expect((await occasionsMissedBySignatures())[occasion], occasion).toBe(0);
     for (const q of ["wedding", "jazz", "sitar -wedding", "kapo", "jazz or blues"])
-      for (const occasion of ["Corporate Event", "Live Show"]) {
+      for (const occasion of ["Corporate Event", "Live Show"] as const) {
         expect(await pages({ q, occasion }), `${q} for ${occasion}`).toEqual(
           chunks(await everyMatch(q, { occasion })),
         );
@@ -175,7 +180,7 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
   async function expectSameOnTheDay() {
     expect(await marksOutOfStep()).toBe(0);
     for (const q of ["wedding sitar", "jazz", "kapo", "jazz or blues", "rodrig", "naïve café"])
-      for (const occasion of ["", "Corporate Event"]) {
+      for (const occasion of ["", "Corporate Event"] as const) {
         const found = (await pages({ q, occasion, date: day })).flat().sort();
         expect(found, `${q} for ${occasion}`).toEqual(
           [...(await everyMatch(q, { occasion }))].sort(),

@@ -185,11 +185,13 @@ describe("searchArtists", () => {
 
   it("takes % _ and \\ in the search literally", async () => {
     // As words, "100%" is "100" and "dj_spin" is "dj spin" (the text search finds both of each);
-    // as characters, % and _ are never wildcards: alone they find only the names that hold them.
+    // as characters, % and _ are never wildcards: they find only the names that hold them.
     expect(names(await search({ q: "100%" }))).toEqual(["100% Funk", "100 Proof Funk"]);
-    expect(names(await search({ q: "%" }))).toEqual(["100% Funk"]);
+    expect(names(await search({ q: "0% f" }))).toEqual(["100% Funk"]);
     expect(names(await search({ q: "dj_spin" }))).toEqual(["DJ_Spin", "DJ Spin"]);
-    expect(names(await search({ q: "_" }))).toEqual(["DJ_Spin"]);
+    expect(names(await search({ q: "j_s" }))).toEqual(["DJ_Spin"]);
+    // One or two characters are not a part of a name (decision 069): only whole words count.
+    expect(names(await search({ q: "%" }))).toEqual([]);
     expect(names(await search({ q: "c\\d" }))).toEqual(["AC\\DC Tribute"]);
     expect(names(await search({ genre: "%" }))).toEqual([]);
   });
@@ -350,6 +352,10 @@ describe("discovery query plans", () => {
         hourly_rate = CASE WHEN mod(substring(slug from 13)::int, 5) = 0 THEN NULL
           ELSE 1000 + mod(substring(slug from 13)::int * 37, 9000) END
       WHERE slug LIKE 'plan-artist-%'`);
+    // Ten artists in Mumbai play the sarangi: words the walk finds too few of (decision 069).
+    await db.execute(sql`
+      UPDATE artist_profiles SET bio = 'Sarangi recitals at weddings.', location = 'Mumbai'
+      WHERE slug IN (SELECT 'plan-artist-' || g FROM generate_series(1, 10) AS g)`);
     await db.execute(sql`ANALYZE users`);
     // Vacuumed as autovacuum would have: counts read from an index alone need its visibility map.
     await db.execute(sql`VACUUM (ANALYZE) artist_profiles`);
@@ -384,6 +390,14 @@ describe("discovery query plans", () => {
         location: "Chicago IL",
       }),
       "budget with location": query({ budget: 6000, hours: 3, location: "Mumbai" }),
+      "rare words": query({ q: "sarangi recitals" }),
+      "rare words in price order": query({ q: "sarangi", sort: "price" }),
+      "words in price order": query({ q: "weddings", sort: "price" }),
+      "rare words in a location on a date": query({
+        q: "sarangi",
+        location: "Mumbai",
+        date: "2026-12-05",
+      }),
       "words, occasion, budget and location": query({
         q: "guitar weddings",
         occasion: "Wedding",
@@ -397,11 +411,15 @@ describe("discovery query plans", () => {
     for (const [name, q] of Object.entries(scenarios)) {
       const found = await searchArtists({ db: database.db }, null, q);
       expect(found.artists.length, `${name} finds artists`).toBeGreaterThan(0);
-      // For words, the walk's statement and the planned one both.
+      // For words, the walk's statement and the one from every match both. The second is sent
+      // only for words the walk finds too few of (the rare words here); for words most of this
+      // small table holds ("weddings") PostgreSQL rightly reads it whole, so only the rare
+      // words' second statement is held to indexes.
       for (const [i, statement] of (await discoveryStatements(q)).entries()) {
         const { Plan } = await explainJson(database.db, statement);
         plans[`${name} (${i + 1})`] = planNodes(Plan).map(describeNode);
-        if (seqScans(Plan, "artist_profiles")) scanned.push(`${name} (${i + 1})`);
+        const sent = i === 0 || name.startsWith("rare words");
+        if (sent && seqScans(Plan, "artist_profiles")) scanned.push(`${name} (${i + 1})`);
       }
     }
     expect(scanned, JSON.stringify(plans, null, 2)).toEqual([]);

@@ -12,7 +12,14 @@ import { DISCOVERY_PAGE_SIZE, FREE_COUNT_LIMIT, GENRES, LOCATIONS } from "./arti
 import type { DiscoveryQuery } from "./artists.schema";
 import { cardMedia } from "./card-media.server";
 import { searchMatches } from "./search-matches.server";
-import { signaturesMayMatch, walkedOrPlanned, wordsQuery, wordsWalk } from "./words-walk.server";
+import {
+  everyMatchFirst,
+  matchesParts,
+  signaturesMayMatch,
+  walkedOrPlanned,
+  wordsQuery,
+  wordsWalk,
+} from "./words-walk.server";
 
 // Finding artists: the landing page's featured ones, the discovery search and its filters' values
 // (with the cache that keeps counting them off a page's path). Profiles themselves, and the writes
@@ -62,9 +69,10 @@ const hasNul = (text: string) => text.includes("\u0000");
 function discoveryConditions(query: DiscoveryQuery): SQL[] {
   const conditions: SQL[] = [];
   if (query.q) {
-    conditions.push(
-      sql`(${artistProfiles.searchDocument} @@ ${wordsQuery(query.q)} OR lower(${artistProfiles.artistName} || ' ' || ${artistProfiles.genre} || ' ' || ${artistProfiles.instruments}) LIKE ${containsPattern(query.q)})`,
-    );
+    const parts = matchesParts(query.q)
+      ? sql` OR lower(${artistProfiles.artistName} || ' ' || ${artistProfiles.genre} || ' ' || ${artistProfiles.instruments}) LIKE ${containsPattern(query.q)}`
+      : sql``;
+    conditions.push(sql`(${artistProfiles.searchDocument} @@ ${wordsQuery(query.q)}${parts})`);
   }
   if (query.genre)
     conditions.push(sql`lower(${artistProfiles.genre}) LIKE ${containsPattern(query.genre)}`);
@@ -117,6 +125,7 @@ export async function searchArtists(
   const offset = (query.page - 1) * DISCOVERY_PAGE_SIZE;
   if (!query.date) {
     if (query.q && query.sort === "") return rankedPage(ctx, query, conditions, offset);
+    if (query.q) return pricedWordsPage(ctx, query, conditions, offset);
     const rows = await db
       .select(summaryColumns)
       .from(artistProfiles)
@@ -163,18 +172,19 @@ export async function searchArtists(
       ) free
       ORDER BY marked_available DESC, ${byPrice ? sql`hourly_rate ASC NULLS LAST` : sql`rating DESC NULLS LAST`}, id
       LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`;
-  const planned = page(sql`FROM artist_profiles WHERE ${where} AND ${notMarked}
-          ORDER BY ${otherOrder}`);
-  // With words (best rated first), the other artists come from the words' walk if it can.
+  const othersWhere = sql`${where} AND ${notMarked}`;
+  // With words, the other artists come from the words' walk if it can, else from every match.
   type Row = CardRow & { marked_available: boolean };
-  const rows =
-    query.q && !byPrice
-      ? await walkedOrPlanned<Row>(
-          db,
-          page(wordsWalk(query, sql`${where} AND ${notMarked}`)),
-          planned,
-        )
-      : await queryRows<Row>(db, planned);
+  const rows = query.q
+    ? await walkedOrPlanned<Row>(
+        db,
+        page(wordsWalk(query, othersWhere)),
+        page(everyMatchFirst(othersWhere, otherOrder)),
+      )
+    : await queryRows<Row>(
+        db,
+        page(sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`),
+      );
   return {
     artists: rows
       .slice(0, DISCOVERY_PAGE_SIZE)
@@ -230,8 +240,8 @@ function cardOf(r: CardRow): ArtistSummary {
 }
 
 /**
- * A page of a text search: the page's matches in rating order (read by the words' walk, else as
- * PostgreSQL plans it: walkedOrPlanned), shown by how well they match (ts_rank over
+ * A page of a text search: the page's matches in rating order (read by the words' walk, else from
+ * every match: walkedOrPlanned), shown by how well they match (ts_rank over
  * the weighted document: a word in the name, genre or instruments counts most, in a review least),
  * then by rating. Ranking across all matches would read every match of a common word: at a
  * million artists that is hundreds of milliseconds (decision 059).
@@ -251,14 +261,40 @@ async function rankedPage(
   const rows = await walkedOrPlanned<CardRow & { relevance: number }>(
     ctx.db,
     pageOf(wordsWalk(query, where)),
-    pageOf(sql`FROM artist_profiles WHERE ${where}
-      ORDER BY artist_profiles.rating DESC NULLS LAST, artist_profiles.id`),
+    pageOf(everyMatchFirst(where, sql`artist_profiles.rating DESC NULLS LAST, artist_profiles.id`)),
   );
   const page = rows.slice(0, DISCOVERY_PAGE_SIZE);
   // Already in rating order: a stable sort by relevance keeps it for ties.
   page.sort((a, b) => Number(b.relevance) - Number(a.relevance));
   return {
     artists: page.map((r) => ({ ...cardOf(r), markedAvailable: false })),
+    hasMore: rows.length > DISCOVERY_PAGE_SIZE,
+  };
+}
+
+/**
+ * A page of a words search in price order, lowest rate first: read by the words' walk over the
+ * price index, else from every match (walkedOrPlanned). PostgreSQL's own plan walked the price
+ * index testing every artist, for words that match nobody all of them (decision 069).
+ */
+async function pricedWordsPage(
+  ctx: Ctx,
+  query: DiscoveryQuery,
+  conditions: SQL[],
+  offset: number,
+): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean }> {
+  const where = sql.join(conditions, sql` AND `);
+  const pageOf = (from: SQL) =>
+    sql`SELECT ${cardColumns} ${from} LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`;
+  const rows = await walkedOrPlanned<CardRow>(
+    ctx.db,
+    pageOf(wordsWalk(query, where)),
+    pageOf(everyMatchFirst(where, sql.join(orderOf(query), sql`, `))),
+  );
+  return {
+    artists: rows
+      .slice(0, DISCOVERY_PAGE_SIZE)
+      .map((r) => ({ ...cardOf(r), markedAvailable: false })),
     hasMore: rows.length > DISCOVERY_PAGE_SIZE,
   };
 }

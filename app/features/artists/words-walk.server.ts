@@ -12,28 +12,62 @@ import type { DiscoveryQuery } from "./artists.schema";
 export const wordsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 
 /**
- * The most artists the words' walk passes over: about 2 ms from the index alone. Words that find
- * fewer than a page among the first ones (rare words, a typo) are found the planner's way instead.
+ * Index entries the words' walk passes over for each page up to the one asked (about 2 ms from the
+ * index alone for the first), and at most. Words that find fewer than a page among them (rare
+ * words, a typo) are found by everyMatch instead.
  */
-const WALK_LIMIT = 10_000;
+const WALK_PER_PAGE = 10_000;
+const WALK_MAX = 100_000;
+/**
+ * Rows the walk reads, at most, per row up to the end of the page asked: words that match fewer
+ * than one artist in 20 of those the signatures let through are rare enough for everyMatch. It
+ * bounds what a walk costs when the signatures rule out little (a pattern of one or two letters,
+ * an "or", an artist described at great length).
+ */
+const ROWS_READ_PER_ROW = 20;
 
 /**
- * The words' walk, best rated first (decision 065): `FROM … WHERE … ORDER BY` over the first
- * WALK_LIMIT artists in rating order (within the location when there is one), read from an index
- * that also holds each artist's signatures. An artist whose signatures lack a bit of the words'
- * masks cannot match and is passed over without reading its row; each other one is read by id
- * and tested against all of `conditions` (the words among them), so the signatures only ever save
- * work, never change what is found. The artist's row is `artist_profiles` to `conditions` and the
- * SELECT. Used through walkedOrPlanned.
+ * The words' walk, in the page's order (decisions 065, 069): `FROM … ORDER BY` over the first
+ * artists best rated first (within the location when there is one) or lowest rate first, read
+ * from an index that also holds each artist's signatures. An artist whose signatures lack a bit of the masks
+ * cannot match and is passed over without reading its row; each other one, up to a bound, is read
+ * by id and tested against all of `conditions` (the words among them), so the signatures only
+ * ever save work, never change what is found. The artist's row is `artist_profiles` to
+ * `conditions` and the SELECT. Used through walkedOrPlanned.
  */
 export function wordsWalk(query: DiscoveryQuery, conditions: SQL): SQL {
-  const within = query.location ? sql`WHERE location = ${query.location}` : sql``;
-  return sql`FROM (SELECT id, rating, search_bits, name_bits FROM artist_profiles ${within}
-      ORDER BY rating DESC NULLS LAST, id LIMIT ${WALK_LIMIT}) walk
+  // Best rated first, within the location from its index; or lowest rate first, from the price
+  // index (which has no location: the rows read test it).
+  const [key, direction, within] =
+    query.sort === "price"
+      ? [sql`hourly_rate`, sql`ASC NULLS LAST`, sql``]
+      : [
+          sql`rating`,
+          sql`DESC NULLS LAST`,
+          query.location ? sql`WHERE location = ${query.location}` : sql``,
+        ];
+  const entries = Math.min(WALK_PER_PAGE * query.page, WALK_MAX);
+  const rowsRead = ROWS_READ_PER_ROW * (query.page * DISCOVERY_PAGE_SIZE + 1);
+  return sql`FROM (SELECT id, sort_key FROM (SELECT id, ${key} AS sort_key, search_bits, name_bits
+          FROM artist_profiles ${within}
+          ORDER BY ${key} ${direction}, id LIMIT ${entries}) walked
+        WHERE ${signaturesMayMatch(query, sql`walked.search_bits`, sql`walked.name_bits`)}
+        ORDER BY sort_key ${direction}, id LIMIT ${rowsRead}) walk
     CROSS JOIN LATERAL (SELECT * FROM artist_profiles
       WHERE artist_profiles.id = walk.id AND ${conditions} OFFSET 0) artist_profiles
-    WHERE ${signaturesMayMatch(query, sql`walk.search_bits`, sql`walk.name_bits`)}
-    ORDER BY walk.rating DESC NULLS LAST, walk.id`;
+    ORDER BY walk.sort_key ${direction}, walk.id`;
+}
+
+/**
+ * Every artist matching `conditions` first, then `order` (`FROM … ORDER BY`; the row is
+ * `artist_profiles`): for words the walk did not find a page of. The `OFFSET 0` keeps PostgreSQL
+ * from walking the order instead and testing each artist, its choice for words it cannot tell
+ * are rare: for words that match nobody that read every artist (5 s at a million, decision
+ * 069); this way the text indexes find the few matches (under a millisecond).
+ */
+export function everyMatchFirst(conditions: SQL, order: SQL): SQL {
+  return sql`FROM (SELECT * FROM artist_profiles WHERE ${conditions} OFFSET 0) artist_profiles
+    ORDER BY ${order}`;
 }
 
 /**
@@ -50,17 +84,26 @@ export function signaturesMayMatch(
   nameBits: SQL,
 ): SQL {
   const words = sql`search_query_bits(${wordsQuery(query.q)})`;
-  const contains = sql`search_contains_bits(${query.q})`;
+  const parts = matchesParts(query.q)
+    ? sql` OR (~${nameBits} & search_contains_bits(${query.q})) = 0`
+    : sql``;
   const occasion = query.occasion
     ? sql` AND (~${searchBits} & search_query_bits(plainto_tsquery('english', ${query.occasion}))) = 0`
     : sql``;
-  return sql`(((~${searchBits} & ${words}) = 0 OR (~${nameBits} & ${contains}) = 0)${occasion})`;
+  return sql`(((~${searchBits} & ${words}) = 0${parts})${occasion})`;
 }
 
 /**
+ * Whether the words also match as a part of a name, genre or instruments ("kapo" finds Kapoor):
+ * from three characters, a trigram, which that index and the signatures are made of. One or two
+ * letters would match most names and no index could find them (decision 069).
+ */
+export const matchesParts = (q: string) => [...q].length >= 3;
+
+/**
  * A page of a words search: the walk's (`walked`) when it found the page and one more, else the
- * same page as PostgreSQL plans it (`planned`), which it does best for rare words. The walk
- * passing over at most WALK_LIMIT artists bounds what trying it costs.
+ * same page from every match (`planned`, everyMatchFirst). The walk's bounds (index entries and
+ * rows read) bound what trying it costs.
  */
 export async function walkedOrPlanned<T extends Record<string, unknown>>(
   db: AppContext["db"],
