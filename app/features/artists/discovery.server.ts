@@ -17,6 +17,7 @@ import {
   matchesParts,
   signaturesMayMatch,
   walkedOrPlanned,
+  walkServes,
   wordsQuery,
   wordsWalk,
 } from "./words-walk.server";
@@ -141,8 +142,9 @@ export async function searchArtists(
   // Two ordered branches, each cut at the end of the asked page: the free artists who marked the
   // date available, read from that day's marks best rated first (each mark carries its artist's
   // location, rating and search signatures, so one index gives them in order, within the location
-  // when there is one, and passes over those the words cannot match), then the other free artists best rated first, walking the same indexes as without a date.
-  // "Price: low to high" walks each branch by the rate instead (the marks carry it too).
+  // when there is one, and passes over those the words cannot match), then the other free
+  // artists best rated first, walking the same indexes as without a date (with words, the words'
+  // walk). "Price: low to high" walks each branch by the rate instead (the marks carry it too).
   const upTo = offset + DISCOVERY_PAGE_SIZE + 1;
   const where = sql.join(conditions, sql` AND `);
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
@@ -175,16 +177,17 @@ export async function searchArtists(
   const othersWhere = sql`${where} AND ${notMarked}`;
   // With words, the other artists come from the words' walk if it can, else from every match.
   type Row = CardRow & { marked_available: boolean };
-  const rows = query.q
-    ? await walkedOrPlanned<Row>(
-        db,
-        page(wordsWalk(query, othersWhere)),
-        page(everyMatchFirst(othersWhere, otherOrder)),
-      )
-    : await queryRows<Row>(
-        db,
-        page(sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`),
-      );
+  const rows =
+    query.q && walkServes(query)
+      ? await walkedOrPlanned<Row>(
+          db,
+          page(wordsWalk(query, othersWhere)),
+          page(everyMatchFirst(othersWhere, otherOrder)),
+        )
+      : await queryRows<Row>(
+          db,
+          page(sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`),
+        );
   return {
     artists: rows
       .slice(0, DISCOVERY_PAGE_SIZE)
@@ -274,8 +277,9 @@ async function rankedPage(
 
 /**
  * A page of a words search in price order, lowest rate first: read by the words' walk over the
- * price index, else from every match (walkedOrPlanned). PostgreSQL's own plan walked the price
- * index testing every artist, for words that match nobody all of them (decision 069).
+ * price index, else from every match (walkedOrPlanned); in a location, as PostgreSQL plans it.
+ * Its own plan without a location walked the price index testing every artist, for words that
+ * match nobody all of them (decision 069).
  */
 async function pricedWordsPage(
   ctx: Ctx,
@@ -286,11 +290,17 @@ async function pricedWordsPage(
   const where = sql.join(conditions, sql` AND `);
   const pageOf = (from: SQL) =>
     sql`SELECT ${cardColumns} ${from} LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`;
-  const rows = await walkedOrPlanned<CardRow>(
-    ctx.db,
-    pageOf(wordsWalk(query, where)),
-    pageOf(everyMatchFirst(where, sql.join(orderOf(query), sql`, `))),
-  );
+  const order = sql.join(orderOf(query), sql`, `);
+  const rows = walkServes(query)
+    ? await walkedOrPlanned<CardRow>(
+        ctx.db,
+        pageOf(wordsWalk(query, where)),
+        pageOf(everyMatchFirst(where, order)),
+      )
+    : await queryRows<CardRow>(
+        ctx.db,
+        pageOf(sql`FROM artist_profiles WHERE ${where} ORDER BY ${order}`),
+      );
   return {
     artists: rows
       .slice(0, DISCOVERY_PAGE_SIZE)
