@@ -175,8 +175,9 @@ test("the landing page's featured artists open their profiles, and /profile/{id}
 test("profile tabs work with the keyboard and the mouse", async ({ page }) => {
   await page.goto("/artist/maya-lindqvist");
   // The arrow keys are the hydrated page's (its scripts start after the first paint, decision
-  // 024); before that the tabs are links, which no-javascript.e2e.ts covers.
-  await page.waitForLoadState("networkidle");
+  // 024); before that the tabs are links, which no-javascript.e2e.ts covers. The network going
+  // quiet did not mean hydrated on a busy machine (one run in three pressed too early).
+  await whenHydrated(page);
   const calendarTab = page.getByRole("tab", { name: "Calendar View" });
   await expect(calendarTab).toHaveAttribute("aria-selected", "true");
   await calendarTab.focus();

@@ -5,8 +5,8 @@ import { queryRows } from "~db/client";
 import { DISCOVERY_PAGE_SIZE } from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
 
-// The words' walk (decision 065): a page of a words search read in rating order from the
-// signatures' indexes, for discovery.server.ts's searches.
+// The words' walk (decisions 065, 067, 069): a page of a words search read in rating or price
+// order from the signatures' indexes, else from every match, for discovery.server.ts's searches.
 
 /** The words of a search as a full-text query (English stems; quotes, "or" and -words work). */
 export const wordsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
@@ -14,7 +14,7 @@ export const wordsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q
 /**
  * Index entries the words' walk passes over for each page up to the one asked (about 2 ms from the
  * index alone for the first), and at most. Words that find fewer than a page among them (rare
- * words, a typo) are found by everyMatch instead.
+ * words, a typo) are found by everyMatchFirst instead.
  */
 const WALK_PER_PAGE = 10_000;
 const WALK_MAX = 100_000;
@@ -31,10 +31,10 @@ const ROWS_READ_PER_ROW = 100;
 /**
  * The words' walk, in the page's order (decisions 065, 069): `FROM … ORDER BY` over the first
  * artists best rated first (within the location when there is one) or lowest rate first, read
- * from an index that also holds each artist's signatures. An artist whose signatures lack a bit of the masks
- * cannot match and is passed over without reading its row; each other one, up to a bound, is read
- * by id and tested against all of `conditions` (the words among them), so the signatures only
- * ever save work, never change what is found. The artist's row is `artist_profiles` to
+ * from an index that also holds each artist's signatures. An artist whose signatures lack a bit
+ * of the masks cannot match and is passed over without reading its row; each other one, up to a
+ * bound, is read by id and tested against all of `conditions` (the words among them), so the
+ * signatures only ever save work, never change what is found. The artist's row is `artist_profiles` to
  * `conditions` and the SELECT. Only where `walkServes`. Used through walkedOrPlanned.
  */
 export function wordsWalk(query: DiscoveryQuery, conditions: SQL): SQL {
@@ -104,10 +104,11 @@ export function signaturesMayMatch(
 
 /**
  * Whether the words also match as a part of a name, genre or instruments ("kapo" finds Kapoor):
- * from three characters, a trigram, which that index and the signatures are made of. One or two
- * letters would match most names and no index could find them (decision 069).
+ * when they hold three letters or digits in a row, a trigram, which that index and the
+ * signatures are made of. Without one ("DJ", "%", "a b") no index could find the part, and it
+ * would match most names anyway (decision 069).
  */
-export const matchesParts = (q: string) => [...q].length >= 3;
+export const matchesParts = (q: string) => /[\p{L}\p{N}]{3}/u.test(q);
 
 /**
  * A page of a words search: the walk's (`walked`) when it found the page and one more, else the

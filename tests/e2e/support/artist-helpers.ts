@@ -35,7 +35,8 @@ export async function createArtistProfile(
       .getByLabel(occasion, { exact: true })
       .check();
   await page.getByRole("button", { name: "Create Profile" }).click();
-  await expect(page.getByText("Profile Created!")).toBeVisible();
+  // A write, a redirect and the dashboard's code: on a busy machine more than expect's 5 s.
+  await expect(page.getByText("Profile Created!")).toBeVisible({ timeout: 15_000 });
 }
 
 /**
