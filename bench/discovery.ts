@@ -30,6 +30,7 @@ import {
   loadDiscovery,
   searchArtists,
 } from "../app/features/artists/discovery.server";
+import { refreshSearchTermShares } from "../app/features/artists/search-term-shares.server";
 import {
   type Database,
   type DatabaseHandle,
@@ -784,6 +785,15 @@ async function adminQuery(statement: string) {
   }
 }
 
+/** What the hourly job does (decision 070): the words search's term shares, from a sample. */
+async function countTermShares(handle: DatabaseHandle) {
+  const started = performance.now();
+  const terms = await refreshSearchTermShares({ db: handle.db });
+  console.log(
+    `search term shares: ${terms.toLocaleString("en-US")} terms in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
 async function benchServer() {
   // A database an earlier run kept, already seeded: measured again as it is, and kept.
   const reused = process.env.BENCH_REUSE_DATABASE;
@@ -826,6 +836,7 @@ async function benchServer() {
       await seedArtists(handle, SERVER_ARTISTS, "512MB");
       await seedBusyDays(handle);
     }
+    await countTermShares(handle);
     const results = await runScenarios("PostgreSQL server", handle.db, true);
     verdict(results);
   } finally {
@@ -844,6 +855,7 @@ async function benchPglite() {
     await handle.migrate();
     await seedArtists(handle, PGLITE_ARTISTS, "128MB");
     await seedBusyDays(handle);
+    await countTermShares(handle);
     const results = await runScenarios("PGlite", handle.db, false);
     console.log(
       `PGlite (${PGLITE_ARTISTS.toLocaleString("en-US")} artists, one connection, queries serialized): ` +

@@ -11,6 +11,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -314,6 +315,26 @@ export const artistProfiles = pgTable(
     index("artist_profiles_client_verified_idx")
       .on(t.rating.desc(), t.id)
       .where(sql`${t.clientVerifiedSessions} > 0`),
+  ],
+);
+
+/**
+ * How common each term of the words search is (decision 070): the share of a sample of artists
+ * whose search document holds a word (kind 'word', a stem) or whose name, genre and instruments
+ * hold a trigram (kind 'part'). Written again every hour by refresh_search_term_shares(); read by
+ * search_words_rare(), which sends words too rare for the words' walk straight to every match.
+ */
+export const searchTermShares = pgTable(
+  "search_term_shares",
+  {
+    kind: text().notNull(),
+    term: text().notNull(),
+    share: doublePrecision().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.term] }),
+    check("search_term_shares_kind_check", sql`${t.kind} IN ('word', 'part')`),
+    check("search_term_shares_share_check", sql`${t.share} > 0 AND ${t.share} <= 1`),
   ],
 );
 

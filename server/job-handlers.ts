@@ -1,4 +1,5 @@
 import { agreementJobs } from "~/features/agreements/agreement-mails.server";
+import { artistJobs } from "~/features/artists/search-term-shares.server";
 import { bookingJobs } from "~/features/bookings/booking-jobs.server";
 import { confirmPaidBooking } from "~/features/bookings/bookings.server";
 import { calendarJobs } from "~/features/calendars/imports.server";
@@ -17,7 +18,8 @@ export type JobContext = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "
  * Every feature's background work (docs/decisions/043-background-jobs.md), one list for the runner
  * (server/boot.ts) and for a local app's `/dev/jobs/run`: credentials signed when a level changes,
  * imported calendars read every 15 minutes, past bookings settled every 10 and their clients asked
- * to rate them, lineups asked to confirm, agreements mailed. Each feature takes from `ctx` what it
+ * to rate them, lineups asked to confirm, agreements mailed,
+ * the words search's term shares counted every hour. Each feature takes from `ctx` what it
  * needs; `ctx.clock` is the app's clock (decision 054).
  */
 export function jobHandlers(ctx: JobContext): QueueHandler[] {
@@ -27,6 +29,8 @@ export function jobHandlers(ctx: JobContext): QueueHandler[] {
     ...bookingJobs(ctx),
     ...lineupMailJobs(ctx),
     ...agreementJobs(ctx),
+    // How common the words search's terms are, every hour (decision 070).
+    ...artistJobs(ctx),
     // Money through the platform (decision 055); the bookings feature confirms a paid booking.
     // A local app may arm the crash tests' fault points (GIGLEDGER_FAULTS, design §8.5).
     ...paymentJobs(ctx, { confirmPaidBooking }, faultPointsOf(ctx.env)),

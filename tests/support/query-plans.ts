@@ -52,9 +52,14 @@ const recordSql = async (name: string, run: (db: Database) => Promise<unknown>) 
 export const discoverySql = (q: DiscoveryQuery) =>
   recordSql("searchArtists", (db) => searchArtists({ db }, null, q));
 
-/** Every statement searchArtists may send for `q`: for words, the walk's, then the planned one. */
-export const discoveryStatements = (q: DiscoveryQuery) =>
-  recordStatements("searchArtists", (db) => searchArtists({ db }, null, q));
+/**
+ * Every statement searchArtists may send for `q` over artist_profiles: for words, the walk's, then
+ * the planned one (not the question whether the words are rare, which reads only their shares).
+ */
+export const discoveryStatements = async (q: DiscoveryQuery) =>
+  (await recordStatements("searchArtists", (db) => searchArtists({ db }, null, q))).filter(
+    (statement) => !statement.text.includes("search_words_rare("),
+  );
 
 /** The exact SQL countFreeArtists sends for `q` (a date search's total). */
 export const freeCountSql = (q: DiscoveryQuery) =>

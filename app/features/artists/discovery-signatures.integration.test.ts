@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runQueuesNow } from "~/lib/jobs.server";
 import { queryRows } from "~db/client";
 import { EVENT_TYPES } from "~db/enums";
 import { artistProfiles, availability, musicSessions } from "~db/schema";
@@ -9,12 +10,14 @@ import { createTestDatabase } from "../../../tests/support/test-database";
 import { DISCOVERY_PAGE_SIZE } from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
 import { searchArtists } from "./discovery.server";
+import { artistJobs, SEARCH_TERM_SHARES_QUEUE, wordsAreRare } from "./search-term-shares.server";
 
 // The search's signatures (decision 065) only save work: every artist the words match has every
 // bit of the words' masks (and of the occasion's words, for an artist who plays it), so the
 // words' walk, and a day's marks with their copies of the signatures (decision 067), find exactly
 // what testing every artist finds. Checked over many artists and awkward queries, before and
-// after the texts change.
+// after the texts change, and once the terms' shares send rare words to every match first
+// (decision 070).
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -265,5 +268,41 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
     expect((await pages({ q: "naïve café" })).flat()).not.toContain(id);
     expect(await marksOutOfStep()).toBe(0);
     expect((await pages({ q: "naïve café", date: day })).flat()).not.toContain(id);
+  });
+
+  it("still once the terms' shares send rare words straight to every match", async () => {
+    const ctx = { db: database.db };
+    // Nothing counted yet: no words are taken for rare, every search walks first.
+    expect(await wordsAreRare(ctx, "zzzz", { withParts: true })).toBe(false);
+    const [run] = await runQueuesNow(database.db, artistJobs(ctx), [SEARCH_TERM_SHARES_QUEUE]);
+    expect(run?.errors).toEqual([]);
+    const [sitar] = await queryRows<{ share: number }>(
+      database.db,
+      sql`SELECT share FROM search_term_shares WHERE kind = 'word' AND term = 'sitar'`,
+    );
+    // Every artist is sampled in a small catalogue: the share is exact.
+    const [counted] = await queryRows<{ share: number }>(
+      database.db,
+      sql`SELECT (count(*) FILTER (WHERE search_document @@ 'sitar'::tsquery))::float8 / count(*)
+            AS share FROM artist_profiles`,
+    );
+    expect(sitar?.share).toBeCloseTo(counted?.share ?? -1, 10);
+    // Unknown words and parts are rare; common ones, negations and any common alternative not.
+    for (const [q, rare] of [
+      ["zzzz", true],
+      ["zzzz or qqqq", true],
+      ["sitr", true],
+      ["jazz", false],
+      ["kapo", false],
+      ["jazz or zzzz", false],
+      ["-sitar", false],
+      ["-zzzz", false],
+      ["the", false],
+    ] as const)
+      expect(await wordsAreRare(ctx, q, { withParts: hasTrigram(q) }), q).toBe(rare);
+    // A part of a name keeps a word common: "kapo" is no word, but names hold it.
+    expect(await wordsAreRare(ctx, "kapo", { withParts: false })).toBe(true);
+    await expectSameAsEveryMatch();
+    await expectSameOnTheDay();
   });
 });

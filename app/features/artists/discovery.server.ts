@@ -180,7 +180,8 @@ export async function searchArtists(
   const rows =
     query.q && walkServes(query)
       ? await walkedOrPlanned<Row>(
-          db,
+          ctx,
+          query,
           page(wordsWalk(query, othersWhere)),
           page(everyMatchFirst(othersWhere, otherOrder)),
         )
@@ -262,7 +263,8 @@ async function rankedPage(
         ${from}
         LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`;
   const rows = await walkedOrPlanned<CardRow & { relevance: number }>(
-    ctx.db,
+    ctx,
+    query,
     pageOf(wordsWalk(query, where)),
     pageOf(everyMatchFirst(where, sql`artist_profiles.rating DESC NULLS LAST, artist_profiles.id`)),
   );
@@ -293,7 +295,8 @@ async function pricedWordsPage(
   const order = sql.join(orderOf(query), sql`, `);
   const rows = walkServes(query)
     ? await walkedOrPlanned<CardRow>(
-        ctx.db,
+        ctx,
+        query,
         pageOf(wordsWalk(query, where)),
         pageOf(everyMatchFirst(where, order)),
       )

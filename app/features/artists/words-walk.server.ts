@@ -4,9 +4,11 @@ import type { AppContext } from "~/lib/context";
 import { queryRows } from "~db/client";
 import { DISCOVERY_PAGE_SIZE } from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
+import { wordsAreRare } from "./search-term-shares.server";
 
-// The words' walk (decisions 065, 067, 069): a page of a words search read in rating or price
-// order from the signatures' indexes, else from every match, for discovery.server.ts's searches.
+// The words' walk (decisions 065, 067, 069, 070): a page of a words search read in rating or
+// price order from the signatures' indexes, else from every match, for discovery.server.ts's
+// searches.
 
 /** The words of a search as a full-text query (English stems; quotes, "or" and -words work). */
 export const wordsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
@@ -112,14 +114,18 @@ export const matchesParts = (q: string) => /[\p{L}\p{N}]{3}/u.test(q);
 
 /**
  * A page of a words search: the walk's (`walked`) when it found the page and one more, else the
- * same page from every match (`planned`, everyMatchFirst). The walk's bounds (index entries and
- * rows read) bound what trying it costs.
+ * same page from every match (`planned`, everyMatchFirst). Words too rare for the walk to find a
+ * page (wordsAreRare, decision 070: a typo, a full name) go to every match without walking first.
+ * The walk's bounds (index entries and rows read) bound what trying it costs.
  */
 export async function walkedOrPlanned<T extends Record<string, unknown>>(
-  db: AppContext["db"],
+  ctx: Pick<AppContext, "db">,
+  query: Pick<DiscoveryQuery, "q">,
   walked: SQL,
   planned: SQL,
 ): Promise<T[]> {
-  const rows = await queryRows<T>(db, walked);
-  return rows.length > DISCOVERY_PAGE_SIZE ? rows : queryRows<T>(db, planned);
+  if (await wordsAreRare(ctx, query.q, { withParts: matchesParts(query.q) }))
+    return queryRows<T>(ctx.db, planned);
+  const rows = await queryRows<T>(ctx.db, walked);
+  return rows.length > DISCOVERY_PAGE_SIZE ? rows : queryRows<T>(ctx.db, planned);
 }
