@@ -82,6 +82,11 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     if (options.before) options.before(req, res, () => listener(req, res));
     else listener(req, res);
   });
+  // An idle keep-alive connection stays open longer than the clients and proxies that reuse
+  // them keep theirs (60 s is a load balancer's usual idle timeout): with Node's 5 s default, a
+  // request sent on a connection the server was closing at that moment was reset (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const closeServer = gracefulClose(server);
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   const { port } = server.address() as AddressInfo;
