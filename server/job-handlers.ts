@@ -18,9 +18,9 @@ export type JobContext = Pick<AppContext, "db" | "env" | "logger" | "mailer" | "
  * Every feature's background work (docs/decisions/043-background-jobs.md), one list for the runner
  * (server/boot.ts) and for a local app's `/dev/jobs/run`: credentials signed when a level changes,
  * imported calendars read every 15 minutes, past bookings settled every 10 and their clients asked
- * to rate them, lineups asked to confirm, agreements mailed,
- * the words search's term shares counted every hour. Each feature takes from `ctx` what it
- * needs; `ctx.clock` is the app's clock (decision 054).
+ * to rate them, lineups asked to confirm, agreements mailed, the words search's term shares
+ * counted every hour. Each feature takes from `ctx` what it needs; `ctx.clock` is the app's clock
+ * (decision 054).
  */
 export function jobHandlers(ctx: JobContext): QueueHandler[] {
   return [

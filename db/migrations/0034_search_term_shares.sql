@@ -38,16 +38,26 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- Decision 070: the share of artists who have all of several terms, from each term's share: the
+-- product (the terms taken as independent), or the least share when that is 5% or more (common
+-- terms are often related); 0 when a term is unknown; null for no terms.
+CREATE OR REPLACE FUNCTION search_share_of_all(shares double precision[]) RETURNS double precision
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN min(share) >= 0.05 THEN min(share)
+    WHEN min(share) = 0 THEN 0
+    ELSE exp(sum(ln(share)) FILTER (WHERE share > 0)) END
+  FROM unnest(shares) share
+$$;
+--> statement-breakpoint
 -- Decision 070: whether a words search is too rare for the words' walk, which passes over 10,000
 -- artists per page (decision 069) and so finds a page only of words that about one artist in 400
 -- or more matches. Rare: the words' estimated share and, with parts, the pattern's add up to less
--- than one in 500. Words: per "or" alternative, the product of its words' shares (the least
--- of them when that is 5% or more: common words are often related, not independent), summed over
--- the alternatives. Parts: per word of the pattern, the least share of its trigrams; across its
--- words, as for words. A term nobody in the sample has counts 0. Not rare when nothing is known
--- yet, or for a query it does not read (a negation, a group, a prefix, a quote inside a word,
--- stop words only): those take the walk as before. It only chooses how a page is found, never
--- what is found.
+-- than one in 500. Words: per "or" alternative, the share of all its words (search_share_of_all),
+-- summed over the alternatives. Parts: per word of the pattern, the least share of its trigrams;
+-- the share of all those words. A term nobody in the sample has counts 0. Not rare when nothing
+-- is known yet, or for a query it does not read (a negation, a group, a prefix, a quote inside a
+-- word, stop words only): those take the walk as before. It only chooses how a page is found,
+-- never what is found.
 CREATE OR REPLACE FUNCTION search_words_rare(q text, with_parts boolean) RETURNS boolean
 LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
@@ -59,23 +69,16 @@ BEGIN
      OR NOT EXISTS (SELECT 1 FROM search_term_shares) THEN
     RETURN false;
   END IF;
-  SELECT coalesce(sum(CASE WHEN least_share < 0.05 THEN product ELSE least_share END), 0) INTO words
+  SELECT coalesce(sum(share), 0) INTO words
   FROM (
-    SELECT min(share) AS least_share,
-      CASE WHEN min(share) = 0 THEN 0 ELSE exp(sum(ln(share)) FILTER (WHERE share > 0)) END AS product
-    FROM (
-      SELECT a.n, coalesce(s.share, 0) AS share
-      FROM unnest(string_to_array(tree, ' | ')) WITH ORDINALITY a(alternative, n)
-      CROSS JOIN LATERAL regexp_matches(a.alternative, '''([^'']*)''', 'g') m
-      LEFT JOIN search_term_shares s ON s.kind = 'word' AND s.term = m[1]
-    ) shares
-    GROUP BY n
+    SELECT search_share_of_all(array_agg(coalesce(s.share, 0))) AS share
+    FROM unnest(string_to_array(tree, ' | ')) WITH ORDINALITY a(alternative, n)
+    CROSS JOIN LATERAL regexp_matches(a.alternative, '''([^'']*)''', 'g') m
+    LEFT JOIN search_term_shares s ON s.kind = 'word' AND s.term = m[1]
+    GROUP BY a.n
   ) alternatives;
   IF with_parts THEN
-    SELECT CASE WHEN count(*) = 0 THEN 1
-      WHEN min(least_share) >= 0.05 THEN min(least_share)
-      WHEN min(least_share) = 0 THEN 0
-      ELSE exp(sum(ln(least_share)) FILTER (WHERE least_share > 0)) END INTO parts
+    SELECT coalesce(search_share_of_all(array_agg(least_share)), 1) INTO parts
     FROM (
       SELECT min(coalesce(s.share, 0)) AS least_share
       FROM regexp_split_to_table(lower(q), '[^[:alnum:]]+') WITH ORDINALITY w(word, n)
