@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
-import { queryRows } from "~db/client";
+import { queryRowsPrepared, uuidArray } from "~db/client";
 
 /** An artist's cover photo and featured clip as a card or the profile shows them. */
 export type CardMedia = {
@@ -22,7 +22,7 @@ export async function cardMedia(
 ): Promise<Record<string, CardMedia>> {
   const artists = ids.filter(isUuid);
   if (artists.length === 0) return {};
-  const rows = await queryRows<{
+  const rows = await queryRowsPrepared<{
     id: string;
     cover_path: string | null;
     clip_path: string | null;
@@ -35,7 +35,7 @@ export async function cardMedia(
         LEFT JOIN session_media cover ON cover.id = a.cover_media_id
         LEFT JOIN session_media clip ON clip.id = a.featured_clip_id
         LEFT JOIN music_sessions s ON s.id = clip.session_id
-        WHERE a.id = ANY(${`{${artists.join(",")}}`}::uuid[])
+        WHERE a.id = ANY(${uuidArray(artists)})
           AND (a.cover_media_id IS NOT NULL OR a.featured_clip_id IS NOT NULL)`,
   );
   return Object.fromEntries(

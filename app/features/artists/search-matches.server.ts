@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
-import { queryRows } from "~db/client";
+import { queryRowsPrepared, uuidArray } from "~db/client";
 import type { SearchMatch } from "./match-text";
 
 // Why a text search found an artist: which parts of their profile and history hold its words, for
@@ -20,7 +20,7 @@ export async function searchMatches(
   const artists = ids.filter(isUuid);
   if (!q || q.includes("\u0000") || artists.length === 0) return {};
   // Any of the words: their stems as an OR query ("wedding sitar" → 'wed' | 'sitar').
-  const rows = await queryRows<{
+  const rows = await queryRowsPrepared<{
     id: string;
     profile: boolean;
     occasions: boolean;
@@ -43,7 +43,7 @@ export async function searchMatches(
             WHERE b.artist_profile_id = a.id AND b.review IS NOT NULL
               AND to_tsvector('english', b.review) @@ w.q) AS reviews
         FROM artist_profiles a, words w
-        WHERE a.id = ANY(${`{${artists.join(",")}}`}::uuid[])`,
+        WHERE a.id = ANY(${uuidArray(artists)})`,
   );
   return Object.fromEntries(
     rows.map((r) => [

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "~/lib/context";
 import type { QueueHandler } from "~/lib/jobs.server";
-import { type Queryable, queryRows } from "~db/client";
+import { type Queryable, queryRows, queryRowsPrepared } from "~db/client";
 
 // How common the terms of a words search are (decision 070): a sample's shares of each word and
 // trigram, written again every hour by a job, so that words too rare for the words' walk go
@@ -35,7 +35,7 @@ export async function wordsAreRare(
   const key = `${withParts ? "+" : "-"}${q}`;
   const known = kept.get(key);
   if (known && now - known.at < VERDICT_TTL_MS) return known.rare;
-  const [row] = await queryRows<{ rare: boolean }>(
+  const [row] = await queryRowsPrepared<{ rare: boolean }>(
     ctx.db,
     sql`SELECT search_words_rare(${q}, ${withParts}) AS rare`,
   );

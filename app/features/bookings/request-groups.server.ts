@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { closeOpenOffer } from "~/features/agreements/agreements.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
-import { type Queryable, queryRows } from "~db/client";
+import { type Queryable, queryRows, uuidArray } from "~db/client";
 import { bookingUrl, emailOf, sendQuietly } from "./booking-mailer.server";
 import { bookingMails } from "./booking-mails";
 import type { BookingView } from "./booking-views.server";
@@ -81,7 +81,7 @@ export async function tellWithdrawn(ctx: Ctx, bookingIds: string[]) {
         JOIN artist_profiles a ON a.id = b.artist_profile_id
         LEFT JOIN users u ON u.id = b.client_user_id
         LEFT JOIN profiles p ON p.id = b.client_user_id
-        WHERE b.id = ANY(${`{${bookingIds.join(",")}}`}::uuid[])`,
+        WHERE b.id = ANY(${uuidArray(bookingIds)})`,
   );
   for (const row of rows) {
     const to = await emailOf(ctx, row.artistUserId);

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
 import { isUuid } from "~/lib/ids";
-import { queryRows } from "~db/client";
+import { queryRows, queryRowsPrepared, uuidArray } from "~db/client";
 import {
   type ClientRecord,
   type CountedCancellation,
@@ -65,7 +65,7 @@ function requestRows(artistIds: SQL) {
         (b.created_at AT TIME ZONE a.time_zone)::date AS arrival_day,
         ${firstAnswer} AS first_answer
       FROM bookings b JOIN artist_profiles a ON a.id = b.artist_profile_id
-      WHERE b.artist_profile_id IN (${artistIds}) AND ${countedRequest}
+      WHERE b.artist_profile_id = ANY(${artistIds}) AND ${countedRequest}
     ) r
     GROUP BY r.artist_id, r.client_key, r.arrival_day`;
 }
@@ -84,12 +84,10 @@ export async function getTrustFigures(
   const ids = [...new Set(artistIds.filter(isUuid))];
   const figures: Record<string, TrustFigures> = {};
   if (ids.length === 0) return figures;
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const idList = uuidArray(ids);
+  // Prepared: the same text for any page, planned once per connection (decision 071).
   const [responses, cancellations] = await Promise.all([
-    queryRows<{
+    queryRowsPrepared<{
       artist_id: string;
       counted: number;
       answered: number;
@@ -106,14 +104,14 @@ export async function getTrustFigures(
         FROM (${requestRows(idList)}) r
         GROUP BY r.artist_id`,
     ),
-    queryRows<{ artist_id: string; confirmed: number; cancelled: number }>(
+    queryRowsPrepared<{ artist_id: string; confirmed: number; cancelled: number }>(
       ctx.db,
       sql`
         SELECT b.artist_profile_id AS artist_id,
           count(*)::int AS confirmed,
           count(*) FILTER (WHERE b.cancelled_by = 'artist')::int AS cancelled
         FROM bookings b
-        WHERE b.artist_profile_id IN (${idList})
+        WHERE b.artist_profile_id = ANY(${idList})
           AND b.confirmed_at >= now() - interval '12 months'
         GROUP BY b.artist_profile_id`,
     ),
@@ -159,7 +157,7 @@ export async function listTrustReceipts(
   actor: Actor,
 ): Promise<{ requests: CountedRequest[]; confirmed: CountedCancellation[] } | null> {
   if (!actor?.artistProfileId) return null;
-  const id = sql`${actor.artistProfileId}::uuid`;
+  const ids = uuidArray([actor.artistProfileId]);
   const [requests, confirmed] = await Promise.all([
     queryRows<{
       id: string;
@@ -172,7 +170,7 @@ export async function listTrustReceipts(
       sql`
         SELECT r.id, r.created_at, r.first_answer, r.requests,
           b.event_date::text AS event_date
-        FROM (${requestRows(id)}) r JOIN bookings b ON b.id = r.id
+        FROM (${requestRows(ids)}) r JOIN bookings b ON b.id = r.id
         WHERE ${countedNow}
         ORDER BY r.created_at DESC`,
     ),
@@ -187,7 +185,8 @@ export async function listTrustReceipts(
       sql`
         SELECT b.id, b.confirmed_at, b.cancelled_at, b.cancelled_by, b.event_date::text AS event_date
         FROM bookings b
-        WHERE b.artist_profile_id = ${id} AND b.confirmed_at >= now() - interval '12 months'
+        WHERE b.artist_profile_id = ${actor.artistProfileId}::uuid
+          AND b.confirmed_at >= now() - interval '12 months'
         ORDER BY b.confirmed_at DESC`,
     ),
   ]);
