@@ -34,6 +34,7 @@ import { refreshSearchTermShares } from "../app/features/artists/search-term-sha
 import {
   type Database,
   type DatabaseHandle,
+  defaultPoolSize,
   openDatabase,
   type Queryable,
   queryRows,
@@ -822,7 +823,10 @@ async function benchServer() {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    handle = openDatabase({ driver: "postgres", url: url.href, poolSize: CONCURRENCY });
+    // The app's pool (decision 072): DATABASE_POOL_SIZE, else its default for this machine.
+    const poolSize = Number(process.env.DATABASE_POOL_SIZE) || defaultPoolSize();
+    console.log(`${poolSize} connections in the pool, as the app opens on this machine`);
+    handle = openDatabase({ driver: "postgres", url: url.href, poolSize });
     await handle.migrate();
     const [version] = await queryRows<{ v: string }>(
       handle.db,

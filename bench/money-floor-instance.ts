@@ -20,7 +20,7 @@ const { url, port, env } = instanceSettings();
 const floor = process.env.BENCH_FLOOR === "store" ? "store" : "answer";
 if (env.payments.mode === "off") throw new Error("the control needs payments on");
 const secrets = { current: env.payments.webhookSecret };
-const database = openDatabase({ driver: "postgres", url, poolSize: 10 });
+const database = openDatabase({ driver: "postgres", url });
 
 const stored = new RecentEvents();
 

@@ -13,7 +13,7 @@ import { composeApp } from "../server/composition";
 import { instanceSettings } from "./money-instance-env";
 
 const { url, port, env } = instanceSettings();
-const database = openDatabase({ driver: "postgres", url, poolSize: 10 });
+const database = openDatabase({ driver: "postgres", url });
 const logger = pino({ level: "error" });
 const composed = await composeApp({
   env,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -75,7 +76,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.driver === "postgres") {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? defaultPoolSize(),
       idleTimeoutMillis: 30_000,
     });
     // An idle connection the server drops (restart, failover, admin) emits 'error' on the pool;
@@ -187,13 +188,23 @@ async function listenOnServer(url: string, channel: string, onPayload: (payload:
   };
 }
 
+/**
+ * Connections an instance opens to PostgreSQL unless DATABASE_POOL_SIZE says: twice this
+ * machine's cores, at least 4 and at most 10 (decision 072). More statements at once than the
+ * cores can run only wait inside PostgreSQL, where they slow each other; here they wait in line
+ * for a connection instead. On two cores, 4 rather than 10 took the discovery pages' p95 at 10
+ * requests in flight from about 60 to 45 ms.
+ */
+export const defaultPoolSize = () => Math.min(10, Math.max(4, 2 * availableParallelism()));
+
 /** The embedded PGlite in DATA_DIR unless a PostgreSQL URL is given. */
 export function databaseOptionsFor(config: {
   databaseUrl?: string;
+  databasePoolSize?: number;
   dataDir: string;
 }): DatabaseOptions {
   return config.databaseUrl
-    ? { driver: "postgres", url: config.databaseUrl }
+    ? { driver: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { driver: "pglite", dataDir: path.join(config.dataDir, "pglite") };
 }
 

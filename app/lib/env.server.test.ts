@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { databaseOptionsFor, defaultPoolSize } from "~db/client";
 import { generateSecretKeyMultibase } from "./ed25519-key.server";
 import { isEnvError, loadEnv } from "./env.server";
 
@@ -79,10 +80,39 @@ describe("loadEnv", () => {
     expect(env.host).toBe("0.0.0.0");
   });
 
+  it("opens DATABASE_POOL_SIZE connections, else twice the cores from 4 to 10", () => {
+    const set = loadEnv({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgres://db/x",
+      DATABASE_POOL_SIZE: "6",
+    });
+    expect(databaseOptionsFor(set)).toEqual({
+      driver: "postgres",
+      url: "postgres://db/x",
+      poolSize: 6,
+    });
+    const unset = loadEnv({ DATA_DIR: tempDir(), DATABASE_URL: "postgres://db/x" });
+    expect(databaseOptionsFor(unset)).toEqual({
+      driver: "postgres",
+      url: "postgres://db/x",
+      poolSize: undefined,
+    });
+    // Twice the cores, within 4 to 10: 4 on this two-core machine, 10 on five cores or more.
+    expect(defaultPoolSize()).toBe(
+      availableParallelism() <= 2
+        ? 4
+        : availableParallelism() >= 5
+          ? 10
+          : 2 * availableParallelism(),
+    );
+  });
+
   it.each([
     [{ PORT: "eighty" }, /PORT/],
     [{ PORT: "70000" }, /PORT/],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must start with postgres/],
+    [{ DATABASE_POOL_SIZE: "0" }, /DATABASE_POOL_SIZE/],
+    [{ DATABASE_POOL_SIZE: "many" }, /DATABASE_POOL_SIZE/],
     [{ APP_TIME_ZONE: "Mars/Olympus" }, /APP_TIME_ZONE: must be an IANA time zone/],
     [{ ADMIN_EMAILS: "a@b.co, not-an-email" }, /ADMIN_EMAILS/],
     [{ APP_URL: "ftp://example.com" }, /APP_URL/],

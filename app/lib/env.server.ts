@@ -37,6 +37,7 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -151,6 +152,8 @@ export type Env = {
   isHttps: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections to PostgreSQL; unset: `defaultPoolSize()` (decision 072). */
+  databasePoolSize: number | undefined;
   smtpUrl: string | undefined;
   smtpFrom: string;
   mailTransport: "smtp" | "log" | "outbox";
@@ -280,6 +283,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     isHttps,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     mailTransport,
