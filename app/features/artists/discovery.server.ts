@@ -125,8 +125,7 @@ export async function searchArtists(
   const conditions = discoveryConditions(query);
   const offset = (query.page - 1) * DISCOVERY_PAGE_SIZE;
   if (!query.date) {
-    if (query.q && query.sort === "") return rankedPage(ctx, query, conditions, offset);
-    if (query.q) return pricedWordsPage(ctx, query, conditions, offset);
+    if (query.q) return wordsPage(ctx, query, conditions, offset);
     const rows = await db
       .select(summaryColumns)
       .from(artistProfiles)
@@ -244,70 +243,47 @@ function cardOf(r: CardRow): ArtistSummary {
 }
 
 /**
- * A page of a text search: the page's matches in rating order (read by the words' walk, else from
- * every match: walkedOrPlanned), shown by how well they match (ts_rank over
- * the weighted document: a word in the name, genre or instruments counts most, in a review least),
- * then by rating. Ranking across all matches would read every match of a common word: at a
- * million artists that is hundreds of milliseconds (decision 059).
+ * A page of a words search (decisions 059, 065, 069): the page's matches in its order, read by the
+ * words' walk where it serves that order, else from every match (walkedOrPlanned), or, for price
+ * order in a location, as PostgreSQL plans it (walkServes). In best-match order the page is then
+ * shown by how well each artist matches (ts_rank over the weighted document: a word in the name,
+ * genre or instruments counts most, in a review least), ties by rating. Ranking across all
+ * matches would read every match of a common word: at a million artists that is hundreds of
+ * milliseconds (decision 059). Its own plan without a location walked the price index testing
+ * every artist, for words that match nobody all of them (decision 069).
  */
-async function rankedPage(
+async function wordsPage(
   ctx: Ctx,
   query: DiscoveryQuery,
   conditions: SQL[],
   offset: number,
 ): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean }> {
   const where = sql.join(conditions, sql` AND `);
+  const ranked = query.sort === "";
+  const relevance = ranked
+    ? sql`, ts_rank(artist_profiles.search_document, ${wordsQuery(query.q)}) AS relevance`
+    : sql``;
   const pageOf = (from: SQL) =>
-    sql`SELECT ${cardColumns},
-          ts_rank(artist_profiles.search_document, ${wordsQuery(query.q)}) AS relevance
-        ${from}
+    sql`SELECT ${cardColumns}${relevance} ${from}
         LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`;
-  const rows = await walkedOrPlanned<CardRow & { relevance: number }>(
-    ctx,
-    query,
-    pageOf(wordsWalk(query, where)),
-    pageOf(everyMatchFirst(where, sql`artist_profiles.rating DESC NULLS LAST, artist_profiles.id`)),
-  );
-  const page = rows.slice(0, DISCOVERY_PAGE_SIZE);
-  // Already in rating order: a stable sort by relevance keeps it for ties.
-  page.sort((a, b) => Number(b.relevance) - Number(a.relevance));
-  return {
-    artists: page.map((r) => ({ ...cardOf(r), markedAvailable: false })),
-    hasMore: rows.length > DISCOVERY_PAGE_SIZE,
-  };
-}
-
-/**
- * A page of a words search in price order, lowest rate first: read by the words' walk over the
- * price index, else from every match (walkedOrPlanned); in a location, as PostgreSQL plans it.
- * Its own plan without a location walked the price index testing every artist, for words that
- * match nobody all of them (decision 069).
- */
-async function pricedWordsPage(
-  ctx: Ctx,
-  query: DiscoveryQuery,
-  conditions: SQL[],
-  offset: number,
-): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean }> {
-  const where = sql.join(conditions, sql` AND `);
-  const pageOf = (from: SQL) =>
-    sql`SELECT ${cardColumns} ${from} LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`;
   const order = sql.join(orderOf(query), sql`, `);
+  type Row = CardRow & { relevance?: number };
   const rows = walkServes(query)
-    ? await walkedOrPlanned<CardRow>(
+    ? await walkedOrPlanned<Row>(
         ctx,
         query,
         pageOf(wordsWalk(query, where)),
         pageOf(everyMatchFirst(where, order)),
       )
-    : await queryRows<CardRow>(
+    : await queryRows<Row>(
         ctx.db,
         pageOf(sql`FROM artist_profiles WHERE ${where} ORDER BY ${order}`),
       );
+  const page = rows.slice(0, DISCOVERY_PAGE_SIZE);
+  // Already in the order's order: a stable sort by relevance keeps it for ties.
+  if (ranked) page.sort((a, b) => Number(b.relevance) - Number(a.relevance));
   return {
-    artists: rows
-      .slice(0, DISCOVERY_PAGE_SIZE)
-      .map((r) => ({ ...cardOf(r), markedAvailable: false })),
+    artists: page.map((r) => ({ ...cardOf(r), markedAvailable: false })),
     hasMore: rows.length > DISCOVERY_PAGE_SIZE,
   };
 }
