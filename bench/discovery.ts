@@ -558,6 +558,19 @@ const SCENARIOS: Scenario[] = [
     targetMs: TARGET_QUERY_P95_MS,
   },
   {
+    // The whole page for words on a date in a city: the page, how many are free (the words' walk
+    // counts them first, decision 073), trust, media and where the words matched.
+    name: "discovery page: words + location + date",
+    queries: [
+      query({ q: "wedding sitar", location: "Mumbai", date: BENCH_DAY }),
+      query({ q: "corporate saxophone", location: "Chicago IL", date: BENCH_DAY }),
+    ],
+    run: async (db, q) => {
+      const page = await loadDiscovery({ db: db as Database }, null, q);
+      return Math.min(page.artists.length, page.freeCount ?? 0);
+    },
+  },
+  {
     // The whole page for the wedding planner's search (loadDiscovery: search, facets, trust,
     // where the words matched).
     name: "discovery page: words + occasion + budget + location",

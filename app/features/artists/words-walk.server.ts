@@ -113,19 +113,21 @@ export function signaturesMayMatch(
 export const matchesParts = (q: string) => /[\p{L}\p{N}]{3}/u.test(q);
 
 /**
- * A page of a words search: the walk's (`walked`) when it found the page and one more, else the
- * same page from every match (`planned`, everyMatchFirst). Words too rare for the walk to find a
- * page (wordsAreRare, decision 070: a typo, a full name) go to every match without walking first.
- * The walk's bounds (index entries and rows read) bound what trying it costs.
+ * A page of a words search: the walk's (`walked`) when it found the page and one more (or, for
+ * another answer, when `enough` says so), else the same from every match (`planned`,
+ * everyMatchFirst). Words too rare for the walk to find a page (wordsAreRare, decision 070: a
+ * typo, a full name) go to every match without walking first. The walk's bounds (index entries
+ * and rows read) bound what trying it costs.
  */
 export async function walkedOrPlanned<T extends Record<string, unknown>>(
   ctx: Pick<AppContext, "db">,
   query: Pick<DiscoveryQuery, "q">,
   walked: SQL,
   planned: SQL,
+  enough: (rows: T[]) => boolean = (rows) => rows.length > DISCOVERY_PAGE_SIZE,
 ): Promise<T[]> {
   if (await wordsAreRare(ctx, query.q, { withParts: matchesParts(query.q) }))
     return queryRows<T>(ctx.db, planned);
   const rows = await queryRows<T>(ctx.db, walked);
-  return rows.length > DISCOVERY_PAGE_SIZE ? rows : queryRows<T>(ctx.db, planned);
+  return enough(rows) ? rows : queryRows<T>(ctx.db, planned);
 }

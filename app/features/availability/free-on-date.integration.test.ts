@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
+import { DISCOVERY_PAGE_SIZE, FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
 import type { DiscoveryQuery } from "~/features/artists/artists.schema";
 import { countFreeArtists, searchArtists } from "~/features/artists/discovery.server";
 import { createBookingRequest } from "~/features/bookings/booking-requests.server";
@@ -437,6 +437,16 @@ describe("'Available on' query plans", () => {
     const q = query({ date: DAY, genre: "Jazz", location: "Chicago IL" });
     expect(await exactly()).toBeGreaterThan(FREE_COUNT_LIMIT + 1);
     expect(await countFreeArtists({ db: plans.db }, null, q)).toBe(FREE_COUNT_LIMIT + 1);
+    // Words the walk counts past the limit among the first artists best rated first (decision
+    // 073), and words it finds fewer of, counted from every match: the same answers.
+    const common = query({ date: DAY, genre: "Jazz", location: "Chicago IL", q: "jazz" });
+    expect(await exactly("jazz")).toBeGreaterThan(FREE_COUNT_LIMIT + 1);
+    expect(await countFreeArtists({ db: plans.db }, null, common)).toBe(FREE_COUNT_LIMIT + 1);
+    const fewer = await exactly("jazz maya");
+    expect(fewer).toBeGreaterThan(DISCOVERY_PAGE_SIZE);
+    expect(fewer).toBeLessThanOrEqual(FREE_COUNT_LIMIT);
+    const walkedPast = query({ date: DAY, genre: "Jazz", location: "Chicago IL", q: "jazz maya" });
+    expect(await countFreeArtists({ db: plans.db }, null, walkedPast)).toBe(fewer);
     const busyOnDay = await plans.db
       .select({ id: artistBusyDays.artistProfileId })
       .from(artistBusyDays)
