@@ -213,9 +213,12 @@ export function databaseOptionsFor(config: {
  * for the plan tests answers the rows themselves).
  */
 export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
+  return rowsOf<T>(await db.execute(query));
 }
+
+/** The rows of a driver's answer: `{ rows }`, or the rows themselves (the plan tests' pg-proxy). */
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? result : (result as { rows: T[] }).rows;
 
 /**
  * Rows of a raw SQL query whose text is the same whatever its input (every value a parameter, a
@@ -229,10 +232,7 @@ export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
 export async function queryRowsPrepared<T>(db: Pick<Database, "_">, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
   const name = `gl_${createHash("sha256").update(built.sql).digest("base64url").slice(0, 24)}`;
-  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as
-    | { rows: T[] }
-    | T[];
-  return Array.isArray(result) ? result : result.rows;
+  return rowsOf<T>(await db._.session.prepareQuery(built, undefined, name, false).execute());
 }
 
 /** Ids (each already checked with isUuid) as one `uuid[]` parameter: `id = ANY(${uuidArray(ids)})`. */

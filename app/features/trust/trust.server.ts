@@ -50,7 +50,8 @@ const countedRequest = sql`(
 /**
  * The counted requests of some artists, one row per client, artist and day of arrival: `id` is
  * the day's first request, `requests` how many it stands for. A request whose client's account is
- * gone stands alone (nothing tells its client apart from another's).
+ * gone stands alone (nothing tells its client apart from another's). `artistIds` is one `uuid[]`
+ * (uuidArray).
  */
 function requestRows(artistIds: SQL) {
   return sql`
