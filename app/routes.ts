@@ -12,6 +12,7 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("profile-setup", "routes/profile-setup.tsx"),
+  route("profile-setup/draft", "routes/profile-setup.draft.ts"),
   route("artist-profile/edit", "routes/artist-profile.edit.tsx"),
   route("artist/:idOrSlug", "routes/artist.tsx"),
   // The signed performance CV, its offline bundle, the profile's QR code; checking a CV

@@ -1,4 +1,4 @@
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { forgetCurrentUser, getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistProfileForm, formValuesOf } from "~/features/artists/artist-profile-form";
@@ -60,9 +60,6 @@ const FAILED = "Failed to create artist profile. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  // The form as typed so far, kept in this browser (no account needed: nothing is stored here).
-  if (form.get("intent") === "draft")
-    return data(null, { headers: cookieHeaders(profileDraftCookies(draftOf(form))) });
   const user = await getCurrentUser(request, context);
   if (!user) {
     const here = new URL(request.url);
@@ -102,15 +99,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** Keeping a draft changes nothing the page shows: no loader runs again for it. */
-export function shouldRevalidate({
-  formData,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "draft") return false;
-  return defaultShouldRevalidate;
-}
-
 export default function ProfileSetup({ loaderData, actionData }: Route.ComponentProps) {
   useToastOn(actionData, actionData?.toast);
   return (
@@ -134,7 +122,7 @@ export default function ProfileSetup({ loaderData, actionData }: Route.Component
           }
           fieldErrors={actionData?.fieldErrors}
           formError={actionData?.formError}
-          keepDraft
+          keepDraftAt="/profile-setup/draft"
           timeZones={loaderData.timeZones}
           defaultTimeZone={loaderData.defaultTimeZone}
           suggestions={loaderData.suggestions}

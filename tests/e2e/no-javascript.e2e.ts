@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { addDays, addMonths, formatLongDate, formatMonth, monthOf, todayIn } from "~/lib/dates";
 import { createArtistProfile } from "./support/artist-helpers";
 import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
+import { lookAtWidths } from "./support/look-at";
 
 /**
  * A first-time client in a browser without JavaScript: every step is a link, a GET form or a form
@@ -117,7 +118,7 @@ test("without JavaScript: sign in, filter, open a profile, turn the calendar, bo
   await context.close();
 });
 
-test("without JavaScript: an artist marks a date, clears it and turns the month of their calendar", async ({
+test("without JavaScript: an artist marks a date, clears it, turns the month and opens the portfolio tabs", async ({
   browser,
   page: withScript,
 }) => {
@@ -166,6 +167,22 @@ test("without JavaScript: an artist marks a date, clears it and turns the month 
     await expect(schedule.getByRole("grid")).toHaveAccessibleName(
       formatMonth(addMonths(monthOf(date), 1)),
     );
+  });
+
+  await test.step("opens the portfolio manager's tabs, links that open the page on that tab", async () => {
+    await page.goto("/portfolio-manager");
+    const tabs = page.getByRole("tablist", { name: "Portfolio manager" });
+    await tabs.getByRole("tab", { name: "Analytics" }).click();
+    await expect(page).toHaveURL(/portfolioTab=analytics/);
+    await expect(tabs.getByRole("tab", { name: "Analytics" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(page.getByRole("region", { name: "Analytics" })).toContainText("Portfolio Views");
+    await lookAtWidths(page, "portfolio-manager-analytics-no-js");
+    await tabs.getByRole("tab", { name: "Overview" }).click();
+    await expect(page).not.toHaveURL(/portfolioTab/);
+    await expect(page.getByRole("region", { name: "Featured media" })).toBeVisible();
   });
 
   await context.close();

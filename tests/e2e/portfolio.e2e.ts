@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { createArtistProfile, sessionWithMedia } from "./support/artist-helpers";
 import { expect, newAccount, signUpConfirmed, test } from "./support/fixtures";
+import { lookAt } from "./support/look-at";
 
 async function openTab(page: Page, name: string) {
   await page.getByRole("tablist", { name: "Portfolio manager" }).getByRole("tab", { name }).click();
@@ -122,6 +123,7 @@ test("feature media, publish the portfolio, count a visitor's view and play, hid
   await expect(page.getByRole("region", { name: "Analytics" })).toHaveText(
     /Portfolio Views\s*1\s*Media Plays\s*1\s*Shares\s*0/,
   );
+  await lookAt(page, "portfolio-manager-analytics", test.info());
 
   // Private again: 404 for the visitor.
   await setPublic(page, false);

@@ -1,4 +1,12 @@
-import { expect, mailLink, newAccount, postSignUp, test, whenHydrated } from "./support/fixtures";
+import {
+  expect,
+  mailLink,
+  newAccount,
+  postSignUp,
+  signUpConfirmed,
+  test,
+  whenHydrated,
+} from "./support/fixtures";
 
 /**
  * What a newcomer types into profile set-up is still there when the confirmation mail's link
@@ -39,4 +47,65 @@ test("profile set-up typed before signing up is there in the confirmation's new 
   await expect(tab.getByText("Profile Created!")).toBeVisible();
   const cookies = await context.cookies();
   expect(cookies.filter((c) => c.name.startsWith("gl_profile_draft."))).toEqual([]);
+});
+
+/**
+ * A draft kept just as the person sends the form must not cost them the confirmation: the draft's
+ * answer once made the page load its header data again, and that load took the one-time
+ * 'Profile Created!' message meant for the dashboard.
+ */
+test("a draft kept as the form is sent leaves 'Profile Created!' for the dashboard", async ({
+  page,
+}) => {
+  await signUpConfirmed(page, newAccount({ firstName: "Quick" }));
+  const isDraft = (url: string) => new URL(url).pathname === "/profile-setup/draft";
+  let releaseDraft = () => {};
+  const draftReleased = new Promise<void>((release) => {
+    releaseDraft = release;
+  });
+  let draftDone: Promise<unknown> = Promise.resolve();
+  let draftStarted = () => {};
+  const draftHeld = new Promise<void>((started) => {
+    draftStarted = started;
+  });
+  await page.route(
+    (url) => url.pathname.startsWith("/profile-setup"),
+    async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      if (isDraft(request.url())) {
+        // Answered, or called off by the page.
+        draftDone = Promise.race([
+          page.waitForResponse((r) => isDraft(r.url())),
+          page.waitForEvent("requestfailed", (r) => isDraft(r.url())),
+        ]);
+        draftStarted();
+        await draftReleased;
+        // A draft the page called off meanwhile is no longer there to send.
+        return route.continue().catch(() => {});
+      }
+      // The profile is made and the browser holds the message's cookie; only then the draft's
+      // answer comes, and whatever it sets off runs, before the form's answer reaches the page.
+      const made = await route.fetch();
+      releaseDraft();
+      await draftDone;
+      await page
+        .waitForRequest((r) => r.method() === "GET" && r.url().includes(".data"), { timeout: 1000 })
+        .then((r) => r.response())
+        .catch(() => null);
+      await route.fulfill({ response: made });
+    },
+  );
+  await page.goto("/profile-setup");
+  await whenHydrated(page);
+  await page.getByLabel("Artist Name").fill("Hasty Trio");
+  await page.getByLabel("Genre").fill("Jazz");
+  await page.getByLabel("Location").fill("Chicago IL");
+  await page.getByLabel("Bio").fill("Plays late sets.");
+  await page.getByLabel("Experience").fill("4 years");
+  await page.getByLabel("Instruments").fill("Guitar");
+  await draftHeld;
+  await page.getByRole("button", { name: "Create Profile" }).click();
+  await expect(page).toHaveURL(/\/artist-dashboard\//);
+  await expect(page.getByText("Profile Created!")).toBeVisible();
 });

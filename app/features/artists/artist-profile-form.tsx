@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
@@ -53,10 +53,10 @@ type Props = {
   fieldErrors?: FieldErrors;
   formError?: string;
   /**
-   * Keeps what is typed as a draft of this browser's, as it is typed (posted as `intent=draft` to
-   * the page's action, which keeps it in cookies: decision 040).
+   * Where to post what is typed, as it is typed, to keep it as this browser's draft (in cookies:
+   * decision 040). Left out, nothing is kept.
    */
-  keepDraft?: boolean;
+  keepDraftAt?: string;
   /** The zones to choose from (from the server, so both renders list the same). */
   timeZones: string[];
   /**
@@ -76,7 +76,7 @@ export function ArtistProfileForm({
   values = {},
   fieldErrors = {},
   formError,
-  keepDraft = false,
+  keepDraftAt,
   timeZones,
   defaultTimeZone,
   suggestions,
@@ -96,26 +96,14 @@ export function ArtistProfileForm({
   }, [detectZone, timeZones, initialZone]);
 
   // Never lose what was typed: the page draws a kept draft itself (its loader reads it).
-  const draft = useFetcher();
-  const draftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(draftTimer.current), []);
-  const saveDraft = () => {
-    if (!keepDraft) return;
-    clearTimeout(draftTimer.current);
-    draftTimer.current = setTimeout(() => {
-      if (!form.current) return;
-      const data = new FormData(form.current);
-      data.set("intent", "draft");
-      draft.submit(data, { method: "post" });
-    }, DRAFT_DELAY_MS);
-  };
+  const draft = useDraftKeeper(keepDraftAt);
 
   return (
     <Form
       method="post"
       ref={form}
-      onInput={saveDraft}
-      onSubmit={() => clearTimeout(draftTimer.current)}
+      onInput={(event) => draft.keepSoon(event.currentTarget)}
+      onSubmit={draft.stop}
       className="space-y-6"
       noValidate
     >
@@ -444,4 +432,34 @@ function OccasionChoices({ ticked = "", error }: { ticked?: string; error?: stri
       ) : null}
     </fieldset>
   );
+}
+
+/**
+ * Posts the form as typed to `url` once typing pauses. A plain fetch, not a React Router fetcher:
+ * a fetcher's answer makes the router load the page's data again, and a load that runs as the
+ * form is sent takes the one-time message meant for the page it leads to (decision 074).
+ * Sending the form stops a draft waiting or on its way: the profile now exists.
+ */
+function useDraftKeeper(url: string | undefined) {
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const inFlight = useRef<AbortController>(undefined);
+  const stop = useCallback(() => {
+    clearTimeout(timer.current);
+    inFlight.current?.abort();
+  }, []);
+  useEffect(() => stop, [stop]);
+  const keepSoon = (form: HTMLFormElement) => {
+    if (!url) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      // A draft that does not arrive is only a draft: the next pause in typing sends it again.
+      fetch(url, { method: "POST", body: new FormData(form), signal: controller.signal }).catch(
+        () => {},
+      );
+    }, DRAFT_DELAY_MS);
+  };
+  return { keepSoon, stop };
 }

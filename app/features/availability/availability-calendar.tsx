@@ -12,7 +12,7 @@ import {
 } from "react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
+import { isNewTabClick, segmentedTabClass, useTabs } from "~/components/ui/tabs";
 import {
   addMonths,
   dateForGridKey,
@@ -227,18 +227,10 @@ export function AvailabilityCalendar({
               </button>
             );
           // A link to the page with this tab shown; with JavaScript the tab switches in place.
-          const { type: _button, onClick: _select, onKeyDown, ...tab } = tabs.tabProps(t.id);
           return (
             <a
               key={t.id}
-              {...tab}
-              href={hrefs.view(t.id)}
-              onClick={(event) => {
-                if (isNewTabClick(event)) return;
-                event.preventDefault();
-                tabs.select(t.id);
-              }}
-              onKeyDown={(event) => onKeyDown(event as unknown as KeyboardEvent<HTMLButtonElement>)}
+              {...tabs.linkTabProps(t.id, hrefs.view(t.id))}
               className={`${className} inline-flex items-center justify-center`}
             >
               {t.label}
@@ -454,10 +446,6 @@ export function AvailabilityCalendar({
     </Card>
   );
 }
-
-/** A click that asks the browser for a new tab or window: left to the browser. */
-const isNewTabClick = (event: MouseEvent) =>
-  event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
 
 /**
  * A month arrow as a link to the page showing that month (works without JavaScript); with

@@ -727,8 +727,8 @@ describe("the public pages and routes", () => {
       expect(run.result.status).toBe(400);
       expect(await run.result.text()).toContain("far larger or deeper than the credentials");
       expect(run.slowest).toBeLessThan(1_000);
-      // Most of it is starting the worker (about 1.5 s from the sources); the bound is for a busy CI.
-      expect(run.seconds).toBeLessThan(20);
+      // "At once": that message is the count of values before any proof work, so no clock is
+      // needed to show the ring never reached canonicalisation (a timed bound flaked on busy CI).
     }
   });
 

@@ -7,11 +7,11 @@ import Image from "lucide-react/icons/image";
 import Share2 from "lucide-react/icons/share-2";
 import Video from "lucide-react/icons/video";
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { StatCard } from "~/components/ui/stat-card";
-import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
+import { segmentedTabClass, tabFromSearch, tabHref, useTabs } from "~/components/ui/tabs";
 import { MANAGER_ACTION } from "./manager-action";
 import type { PortfolioManagerData } from "./portfolio.server";
 import { NOT_THE_ARTIST } from "./portfolio.texts";
@@ -32,6 +32,8 @@ const TABS = [
   { id: "analytics", label: "Analytics" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
+/** The search parameter naming the tab a link opens the manager on (it works without JavaScript). */
+const TAB_PARAM = "portfolioTab";
 
 /**
  * The owner's portfolio manager: Overview, Media, Settings and Analytics tabs. Given `data` (a
@@ -63,10 +65,9 @@ export function PortfolioManager({ data }: { data?: PortfolioManagerLoaderData }
 }
 
 function ManagerTabs({ data, timeZone }: { data: PortfolioManagerData; timeZone: string }) {
-  const tabs = useTabs<Tab>(
-    TABS.map((t) => t.id),
-    "overview",
-  );
+  const location = useLocation();
+  const ids = TABS.map((t) => t.id);
+  const tabs = useTabs<Tab>(ids, tabFromSearch(location.search, TAB_PARAM, ids, "overview"));
   const { portfolio, counts, analytics } = data;
   return (
     <div>
@@ -77,13 +78,13 @@ function ManagerTabs({ data, timeZone }: { data: PortfolioManagerData; timeZone:
           className="grid grid-cols-4 rounded-lg bg-slate-100 p-1 sm:inline-flex"
         >
           {TABS.map((t) => (
-            <button
+            <a
               key={t.id}
-              {...tabs.tabProps(t.id)}
-              className={`${segmentedTabClass} px-1 py-1.5 sm:px-4`}
+              {...tabs.linkTabProps(t.id, tabHref(location, TAB_PARAM, t.id, "overview"))}
+              className={`${segmentedTabClass} px-1 py-1.5 text-center sm:px-4`}
             >
               {t.label}
-            </button>
+            </a>
           ))}
         </div>
         {portfolio.url ? (

@@ -1,6 +1,6 @@
 import Plus from "lucide-react/icons/plus";
 import Search from "lucide-react/icons/search";
-import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -8,7 +8,7 @@ import { inputClasses } from "~/components/ui/input-classes";
 import { SelectField } from "~/components/ui/select-field";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { Spinner } from "~/components/ui/spinner";
-import { segmentedTabClass, useTabs } from "~/components/ui/tabs";
+import { segmentedTabClass, tabFromSearch, tabHref, useTabs } from "~/components/ui/tabs";
 import type { SessionsSectionData } from "~/features/music-sessions/music-sessions.server";
 import { SESSION_FILTERS } from "~/features/music-sessions/session-types";
 import type { Markup } from "~/lib/markup";
@@ -57,18 +57,8 @@ export function MusicSessionsSection({ data }: { data: SessionsSectionView }) {
     { id: "sessions", label: "Sessions" },
     { id: "portfolio", label: "Portfolio" },
   ] as const;
-  const fromUrl = new URLSearchParams(location.search).get(TAB_PARAM) === "portfolio";
-  const tabsState = useTabs(
-    tabs.map((t) => t.id),
-    fromUrl ? "portfolio" : "sessions",
-  );
-  const tabHref = (tab: string) => {
-    const params = new URLSearchParams(location.search);
-    if (tab === "sessions") params.delete(TAB_PARAM);
-    else params.set(TAB_PARAM, tab);
-    const query = params.toString();
-    return `${location.pathname}${query ? `?${query}` : ""}`;
-  };
+  const ids = tabs.map((t) => t.id);
+  const tabsState = useTabs(ids, tabFromSearch(location.search, TAB_PARAM, ids, "sessions"));
   return (
     <Card as="section" padding="fluid" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold">
@@ -79,26 +69,16 @@ export function MusicSessionsSection({ data }: { data: SessionsSectionView }) {
         aria-label="Sessions and portfolio"
         className="mt-4 inline-flex rounded-lg bg-slate-100 p-1"
       >
-        {tabs.map((t) => {
+        {tabs.map((t) => (
           // A link without JavaScript (the page opens on that tab), a tab switched in place with it.
-          const { type: _button, onClick, onKeyDown, ...props } = tabsState.tabProps(t.id);
-          return (
-            <a
-              key={t.id}
-              {...props}
-              href={tabHref(t.id)}
-              onClick={(event) => {
-                event.preventDefault();
-                onClick();
-              }}
-              // The arrow-key handler reads only the key (it is typed for button tabs).
-              onKeyDown={(event) => onKeyDown(event as unknown as KeyboardEvent<HTMLButtonElement>)}
-              className={`${segmentedTabClass} inline-block px-4 py-1.5`}
-            >
-              {t.label}
-            </a>
-          );
-        })}
+          <a
+            key={t.id}
+            {...tabsState.linkTabProps(t.id, tabHref(location, TAB_PARAM, t.id, "sessions"))}
+            className={`${segmentedTabClass} inline-block px-4 py-1.5`}
+          >
+            {t.label}
+          </a>
+        ))}
       </div>
       <div {...tabsState.panelProps("sessions")} className="mt-4">
         <SessionsTab data={data} />
