@@ -65,6 +65,12 @@ export const discoveryStatements = async (q: DiscoveryQuery) =>
 export const freeCountSql = (q: DiscoveryQuery) =>
   recordSql("countFreeArtists", (db) => countFreeArtists({ db }, null, q));
 
+/** Every statement countFreeArtists may send for `q`: for words, the walk's count first. */
+export const freeCountStatements = async (q: DiscoveryQuery) =>
+  (await recordStatements("countFreeArtists", (db) => countFreeArtists({ db }, null, q))).filter(
+    (statement) => !statement.text.includes("search_words_rare("),
+  );
+
 /** The recorded statement as a Drizzle SQL with the same parameters, after `prefix` (EXPLAIN …). */
 export function rebind(statement: Statement, prefix: string): SQL {
   const parts = statement.text.split(/\$(\d+)/);
@@ -88,6 +94,33 @@ export async function explainJson(db: Queryable, statement: Statement, options =
   const [top] = (typeof raw === "string" ? JSON.parse(raw) : raw) as JsonPlan[];
   if (!top) throw new Error("EXPLAIN returned no plan");
   return top;
+}
+
+/**
+ * The generic plan PostgreSQL keeps for the statement once prepared (`EXPLAIN (VERBOSE) EXECUTE`
+ * with plan_cache_mode = force_generic_plan), the plan a prepared statement runs after its first
+ * five: its parameters are not known while planning.
+ */
+export async function genericPlan(db: Database, statement: Statement): Promise<JsonPlan> {
+  const literal = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw("SET LOCAL plan_cache_mode = force_generic_plan"));
+    await tx.execute(sql.raw(`PREPARE generic_plan_of_test AS ${statement.text}`));
+    try {
+      const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
+        tx,
+        sql.raw(
+          `EXPLAIN (VERBOSE, FORMAT JSON) EXECUTE generic_plan_of_test(${statement.params.map(literal).join(", ")})`,
+        ),
+      );
+      const raw = row?.["QUERY PLAN"];
+      const [top] = (typeof raw === "string" ? JSON.parse(raw) : raw) as JsonPlan[];
+      if (!top) throw new Error("EXPLAIN returned no plan");
+      return top;
+    } finally {
+      await tx.execute(sql.raw("DEALLOCATE generic_plan_of_test"));
+    }
+  });
 }
 
 export function planNodes(node: PlanNode): PlanNode[] {

@@ -15,6 +15,7 @@ import { searchMatches } from "./search-matches.server";
 import {
   everyMatchFirst,
   matchesParts,
+  once,
   signaturesMayMatch,
   walkedOrPlanned,
   walkServes,
@@ -66,14 +67,18 @@ const hasNul = (text: string) => text.includes("\u0000");
  * The search box and filters as SQL conditions on artist_profiles (see searchArtists). The words
  * match the weighted document (name, genre, instruments, occasions, bio, session titles, reviews)
  * or, for parts of names and typos' neighbours, the trigram index over name, genre and instruments.
+ * `generic` for a statement kept with a generic plan (the words' walk, decision 075): the words'
+ * query is then worked out once per run, not for each row tested. Where PostgreSQL plans with the
+ * words (every match), it needs them as a value to estimate how many match.
  */
-function discoveryConditions(query: DiscoveryQuery): SQL[] {
+function discoveryConditions(query: DiscoveryQuery, { generic = false } = {}): SQL[] {
   const conditions: SQL[] = [];
   if (query.q) {
     const parts = matchesParts(query.q)
       ? sql` OR lower(${artistProfiles.artistName} || ' ' || ${artistProfiles.genre} || ' ' || ${artistProfiles.instruments}) LIKE ${containsPattern(query.q)}`
       : sql``;
-    conditions.push(sql`(${artistProfiles.searchDocument} @@ ${wordsQuery(query.q)}${parts})`);
+    const words = generic ? once(wordsQuery(query.q)) : wordsQuery(query.q);
+    conditions.push(sql`(${artistProfiles.searchDocument} @@ ${words}${parts})`);
   }
   if (query.genre)
     conditions.push(sql`lower(${artistProfiles.genre}) LIKE ${containsPattern(query.genre)}`);
@@ -145,7 +150,6 @@ export async function searchArtists(
   // artists best rated first, walking the same indexes as without a date (with words, the words'
   // walk). "Price: low to high" walks each branch by the rate instead (the marks carry it too).
   const upTo = offset + DISCOVERY_PAGE_SIZE + 1;
-  const where = sql.join(conditions, sql` AND `);
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
   // With words, the marks' copies of the signatures pass over those that cannot match.
   const markedWords = query.q
@@ -160,7 +164,7 @@ export async function searchArtists(
   const notMarked = sql`NOT EXISTS (SELECT 1 FROM availability m
             WHERE m.artist_profile_id = artist_profiles.id AND m.date = ${query.date}::date
               AND m.status = 'available')`;
-  const page = (others: SQL) =>
+  const page = (where: SQL, others: SQL) =>
     sql`SELECT * FROM (
         (SELECT ${cardColumns}, true AS marked_available
           FROM availability av JOIN artist_profiles ON artist_profiles.id = av.artist_profile_id
@@ -173,21 +177,24 @@ export async function searchArtists(
       ) free
       ORDER BY marked_available DESC, ${byPrice ? sql`hourly_rate ASC NULLS LAST` : sql`rating DESC NULLS LAST`}, id
       LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`;
+  const where = sql.join(conditions, sql` AND `);
   const othersWhere = sql`${where} AND ${notMarked}`;
   // With words, the other artists come from the words' walk if it can, else from every match.
   type Row = CardRow & { marked_available: boolean };
-  const rows =
-    query.q && walkServes(query)
-      ? await walkedOrPlanned<Row>(
-          ctx,
-          query,
-          page(wordsWalk(query, othersWhere)),
-          page(everyMatchFirst(othersWhere, otherOrder)),
-        )
-      : await queryRows<Row>(
-          db,
-          page(sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`),
-        );
+  let rows: Row[];
+  if (query.q && walkServes(query)) {
+    const walkWhere = sql.join(discoveryConditions(query, { generic: true }), sql` AND `);
+    rows = await walkedOrPlanned<Row>(
+      ctx,
+      query,
+      page(walkWhere, wordsWalk(query, sql`${walkWhere} AND ${notMarked}`)),
+      page(where, everyMatchFirst(othersWhere, otherOrder)),
+    );
+  } else
+    rows = await queryRows<Row>(
+      db,
+      page(where, sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`),
+    );
   return {
     artists: rows
       .slice(0, DISCOVERY_PAGE_SIZE)
@@ -260,11 +267,8 @@ async function wordsPage(
 ): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean }> {
   const where = sql.join(conditions, sql` AND `);
   const ranked = query.sort === "";
-  const relevance = ranked
-    ? sql`, ts_rank(artist_profiles.search_document, ${wordsQuery(query.q)}) AS relevance`
-    : sql``;
-  const pageOf = (from: SQL) =>
-    sql`SELECT ${cardColumns}${relevance} ${from}
+  const pageOf = (from: SQL, words: SQL) =>
+    sql`SELECT ${cardColumns}${ranked ? sql`, ts_rank(artist_profiles.search_document, ${words}) AS relevance` : sql``} ${from}
         LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`;
   const order = sql.join(orderOf(query), sql`, `);
   type Row = CardRow & { relevance?: number };
@@ -272,12 +276,15 @@ async function wordsPage(
     ? await walkedOrPlanned<Row>(
         ctx,
         query,
-        pageOf(wordsWalk(query, where)),
-        pageOf(everyMatchFirst(where, order)),
+        pageOf(
+          wordsWalk(query, sql.join(discoveryConditions(query, { generic: true }), sql` AND `)),
+          once(wordsQuery(query.q)),
+        ),
+        pageOf(everyMatchFirst(where, order), wordsQuery(query.q)),
       )
     : await queryRows<Row>(
         ctx.db,
-        pageOf(sql`FROM artist_profiles WHERE ${where} ORDER BY ${order}`),
+        pageOf(sql`FROM artist_profiles WHERE ${where} ORDER BY ${order}`, wordsQuery(query.q)),
       );
   const page = rows.slice(0, DISCOVERY_PAGE_SIZE);
   // Already in the order's order: a stable sort by relevance keeps it for ties.
@@ -308,12 +315,13 @@ export async function countFreeArtists(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${FREE_COUNT_LIMIT + 1}) counted`;
   const planned = countOf(sql`FROM artist_profiles WHERE ${where}`);
   type Row = { n: number };
+  const walkWhere = sql.join(discoveryConditions(query, { generic: true }), sql` AND `);
   const [row] = query.q
     ? await walkedOrPlanned<Row>(
         ctx,
         query,
         // Best rated first within the location, the first page's bounds, whatever the order.
-        countOf(wordsWalk({ ...query, sort: "", page: 1 }, where)),
+        countOf(wordsWalk({ ...query, sort: "", page: 1 }, walkWhere)),
         planned,
         ([walked]) => (walked?.n ?? 0) > FREE_COUNT_LIMIT,
       )
