@@ -270,6 +270,44 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
     expect((await pages({ q: "naïve café", date: day })).flat()).not.toContain(id);
   });
 
+  it("sets name bits only for trigrams inside words, the ones a 'contains' mask asks for", async () => {
+    // Words of one or two letters have only padded trigrams ("  d", " dj", "dj "): no mask is
+    // made of those (decision 076), so they set no bit and let no pattern through by chance.
+    const { artistId } = await createArtist(
+      { db: database.db },
+      {
+        name: "DJ Ko",
+        genre: "Ur",
+        instruments: "Tá, Bo",
+        bio: "Short names.",
+        experience: "2 years",
+      },
+    );
+    await database.db
+      .insert(availability)
+      .values({ artistProfileId: artistId, date: day, status: "available" });
+    const [row] = await queryRows<{ name_bits: string; mark_bits: string }>(
+      database.db,
+      sql`SELECT ap.name_bits::text, av.artist_name_bits::text AS mark_bits
+          FROM artist_profiles ap JOIN availability av ON av.artist_profile_id = ap.id
+          WHERE ap.id = ${artistId}`,
+    );
+    expect(row).toEqual({ name_bits: "0", mark_bits: "0" });
+    // "Oud" is a word of three letters: its one inner trigram sets its bit, found as a part.
+    await database.db
+      .update(artistProfiles)
+      .set({ instruments: "Oud" })
+      .where(eq(artistProfiles.id, artistId));
+    const [oud] = await queryRows<{ same: boolean }>(
+      database.db,
+      sql`SELECT name_bits = search_contains_bits('oud') AND name_bits <> 0 AS same
+          FROM artist_profiles WHERE id = ${artistId}`,
+    );
+    expect(oud?.same).toBe(true);
+    expect(await marksOutOfStep()).toBe(0);
+    await database.db.delete(artistProfiles).where(eq(artistProfiles.id, artistId));
+  });
+
   it("still once the terms' shares send rare words straight to every match", async () => {
     const ctx = { db: database.db };
     // Nothing counted yet: no words are taken for rare, every search walks first.
