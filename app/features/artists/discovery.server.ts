@@ -104,6 +104,10 @@ function discoveryConditions(query: DiscoveryQuery, { generic = false } = {}): S
   return conditions;
 }
 
+/** discoveryConditions joined by AND, for the statements written by hand. */
+const discoveryWhere = (query: DiscoveryQuery, options?: { generic?: boolean }) =>
+  sql.join(discoveryConditions(query, options), sql` AND `);
+
 /** The order of a page: the lowest hourly rate first, or the best rated (ties by id). */
 const orderOf = (query: DiscoveryQuery) =>
   query.sort === "price"
@@ -183,7 +187,7 @@ export async function searchArtists(
   type Row = CardRow & { marked_available: boolean };
   let rows: Row[];
   if (query.q && walkServes(query)) {
-    const walkWhere = sql.join(discoveryConditions(query, { generic: true }), sql` AND `);
+    const walkWhere = discoveryWhere(query, { generic: true });
     rows = await walkedOrPlanned<Row>(
       ctx,
       query,
@@ -277,7 +281,7 @@ async function wordsPage(
         ctx,
         query,
         pageOf(
-          wordsWalk(query, sql.join(discoveryConditions(query, { generic: true }), sql` AND `)),
+          wordsWalk(query, discoveryWhere(query, { generic: true })),
           once(wordsQuery(query.q)),
         ),
         pageOf(everyMatchFirst(where, order), wordsQuery(query.q)),
@@ -310,12 +314,12 @@ export async function countFreeArtists(
 ): Promise<number | null> {
   if (!query.date) return null;
   if ([query.q, query.genre, query.location].some(hasNul)) return 0;
-  const where = sql.join(discoveryConditions(query), sql` AND `);
+  const where = discoveryWhere(query);
   const countOf = (from: SQL) =>
     sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${FREE_COUNT_LIMIT + 1}) counted`;
   const planned = countOf(sql`FROM artist_profiles WHERE ${where}`);
   type Row = { n: number };
-  const walkWhere = sql.join(discoveryConditions(query, { generic: true }), sql` AND `);
+  const walkWhere = discoveryWhere(query, { generic: true });
   const [row] = query.q
     ? await walkedOrPlanned<Row>(
         ctx,
