@@ -1,4 +1,4 @@
-import { draftOf, profileDraftCookies } from "~/features/artists/profile-draft.server";
+import { draftOf, profileDraftHeaders } from "~/features/artists/profile-draft.server";
 import { readForm } from "~/lib/form.server";
 import type { Route } from "./+types/profile-setup.draft";
 
@@ -9,7 +9,5 @@ import type { Route } from "./+types/profile-setup.draft";
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const headers = new Headers();
-  for (const cookie of profileDraftCookies(draftOf(form))) headers.append("Set-Cookie", cookie);
-  return new Response(null, { status: 204, headers });
+  return new Response(null, { status: 204, headers: profileDraftHeaders(draftOf(form)) });
 }

@@ -8,7 +8,7 @@ import { createArtistProfile } from "~/features/artists/artists.server";
 import { getProfileSuggestions } from "~/features/artists/discovery.server";
 import {
   draftOf,
-  profileDraftCookies,
+  profileDraftHeaders,
   readProfileDraft,
 } from "~/features/artists/profile-draft.server";
 import { timeZoneOptions } from "~/features/artists/time-zones";
@@ -31,19 +31,12 @@ function nextPath(request: Request, profileId: string | null) {
   return safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), fallback);
 }
 
-/** Set-Cookie headers as a response's headers. */
-const cookieHeaders = (cookies: string[]) => {
-  const headers = new Headers();
-  for (const c of cookies) headers.append("Set-Cookie", c);
-  return headers;
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
   // One profile per account: someone who has one goes on (to its dashboard).
   if (user && !canCreateArtistProfile(user))
     throw redirect(nextPath(request, user.artistProfileId), {
-      headers: cookieHeaders(profileDraftCookies(null)),
+      headers: profileDraftHeaders(null),
     });
   const defaultTimeZone = context.env.timeZone;
   return {
@@ -72,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: "You must be logged in to create an artist profile.",
         variant: "destructive",
       },
-      { headers: cookieHeaders(draft ? profileDraftCookies(draft) : []) },
+      { headers: draft ? profileDraftHeaders(draft) : undefined },
     );
   }
   const parsed = parseForm(ArtistProfileSchema, form);
@@ -88,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(
         nextPath(request, id),
         { title: "Profile Created!", description: "Your artist profile is ready." },
-        { headers: cookieHeaders(profileDraftCookies(null)) },
+        { headers: profileDraftHeaders(null) },
       );
     },
     {

@@ -57,9 +57,11 @@ export const discoverySql = (q: DiscoveryQuery) =>
  * the planned one (not the question whether the words are rare, which reads only their shares).
  */
 export const discoveryStatements = async (q: DiscoveryQuery) =>
-  (await recordStatements("searchArtists", (db) => searchArtists({ db }, null, q))).filter(
-    (statement) => !statement.text.includes("search_words_rare("),
-  );
+  withoutVerdict(await recordStatements("searchArtists", (db) => searchArtists({ db }, null, q)));
+
+/** The statements but the question whether the words are rare (it reads only their shares). */
+const withoutVerdict = (statements: Statement[]) =>
+  statements.filter((statement) => !statement.text.includes("search_words_rare("));
 
 /** The exact SQL countFreeArtists sends for `q` (a date search's total). */
 export const freeCountSql = (q: DiscoveryQuery) =>
@@ -67,8 +69,8 @@ export const freeCountSql = (q: DiscoveryQuery) =>
 
 /** Every statement countFreeArtists may send for `q`: for words, the walk's count first. */
 export const freeCountStatements = async (q: DiscoveryQuery) =>
-  (await recordStatements("countFreeArtists", (db) => countFreeArtists({ db }, null, q))).filter(
-    (statement) => !statement.text.includes("search_words_rare("),
+  withoutVerdict(
+    await recordStatements("countFreeArtists", (db) => countFreeArtists({ db }, null, q)),
   );
 
 /** The recorded statement as a Drizzle SQL with the same parameters, after `prefix` (EXPLAIN …). */
@@ -86,10 +88,12 @@ export type JsonPlan = { Plan: PlanNode; "Execution Time"?: number };
 
 /** `EXPLAIN (<options>, FORMAT JSON)` of the statement: its top-level plan. */
 export async function explainJson(db: Queryable, statement: Statement, options = "") {
-  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
-    db,
-    rebind(statement, `EXPLAIN (${options ? `${options}, ` : ""}FORMAT JSON) `),
-  );
+  return planOf(db, rebind(statement, `EXPLAIN (${options ? `${options}, ` : ""}FORMAT JSON) `));
+}
+
+/** The top-level plan an `EXPLAIN (FORMAT JSON)` statement answers. */
+async function planOf(db: Queryable, explain: SQL): Promise<JsonPlan> {
+  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(db, explain);
   const raw = row?.["QUERY PLAN"];
   const [top] = (typeof raw === "string" ? JSON.parse(raw) : raw) as JsonPlan[];
   if (!top) throw new Error("EXPLAIN returned no plan");
@@ -107,16 +111,12 @@ export async function genericPlan(db: Database, statement: Statement): Promise<J
     await tx.execute(sql.raw("SET LOCAL plan_cache_mode = force_generic_plan"));
     await tx.execute(sql.raw(`PREPARE generic_plan_of_test AS ${statement.text}`));
     try {
-      const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
+      return await planOf(
         tx,
         sql.raw(
           `EXPLAIN (VERBOSE, FORMAT JSON) EXECUTE generic_plan_of_test(${statement.params.map(literal).join(", ")})`,
         ),
       );
-      const raw = row?.["QUERY PLAN"];
-      const [top] = (typeof raw === "string" ? JSON.parse(raw) : raw) as JsonPlan[];
-      if (!top) throw new Error("EXPLAIN returned no plan");
-      return top;
     } finally {
       await tx.execute(sql.raw("DEALLOCATE generic_plan_of_test"));
     }

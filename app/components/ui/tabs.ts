@@ -46,7 +46,6 @@ export function useTabs<T extends string>(ids: readonly T[], initial: T) {
 
   return {
     selected,
-    select: setSelected,
     tabProps: (id: T) => ({
       ...ariaProps(id),
       type: "button" as const,

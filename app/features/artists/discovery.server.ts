@@ -319,13 +319,14 @@ export async function countFreeArtists(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${FREE_COUNT_LIMIT + 1}) counted`;
   const planned = countOf(sql`FROM artist_profiles WHERE ${where}`);
   type Row = { n: number };
-  const walkWhere = discoveryWhere(query, { generic: true });
   const [row] = query.q
     ? await walkedOrPlanned<Row>(
         ctx,
         query,
         // Best rated first within the location, the first page's bounds, whatever the order.
-        countOf(wordsWalk({ ...query, sort: "", page: 1 }, walkWhere)),
+        countOf(
+          wordsWalk({ ...query, sort: "", page: 1 }, discoveryWhere(query, { generic: true })),
+        ),
         planned,
         ([walked]) => (walked?.n ?? 0) > FREE_COUNT_LIMIT,
       )

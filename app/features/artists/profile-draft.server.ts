@@ -49,6 +49,13 @@ export function profileDraftCookies(draft: ProfileDraft | null): string[] {
   });
 }
 
+/** `profileDraftCookies(draft)` as a response's headers. */
+export function profileDraftHeaders(draft: ProfileDraft | null): Headers {
+  const headers = new Headers();
+  for (const cookie of profileDraftCookies(draft)) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
 /** The draft this browser keeps, or null (none, or one that does not read back). */
 export function readProfileDraft(request: Request): ProfileDraft | null {
   const values = new Map<string, string>();
