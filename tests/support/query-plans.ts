@@ -1,7 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleProxy } from "drizzle-orm/pg-proxy";
 import type { DiscoveryQuery } from "~/features/artists/artists.schema";
-import { countFreeArtists, searchArtists } from "~/features/artists/discovery.server";
+import {
+  countFreeArtists,
+  searchAndCountFree,
+  searchArtists,
+} from "~/features/artists/discovery.server";
 import { type Database, type Queryable, queryRows } from "~db/client";
 import * as schema from "~db/schema";
 
@@ -71,6 +75,15 @@ export const freeCountSql = (q: DiscoveryQuery) =>
 export const freeCountStatements = async (q: DiscoveryQuery) =>
   withoutVerdict(
     await recordStatements("countFreeArtists", (db) => countFreeArtists({ db }, null, q)),
+  );
+
+/**
+ * Every statement searchAndCountFree may send for `q`: for the first page of words on a date, the
+ * one walk for the page and its count first (decision 077).
+ */
+export const searchAndCountStatements = async (q: DiscoveryQuery) =>
+  withoutVerdict(
+    await recordStatements("searchAndCountFree", (db) => searchAndCountFree({ db }, null, q)),
   );
 
 /** The recorded statement as a Drizzle SQL with the same parameters, after `prefix` (EXPLAIN …). */

@@ -11,6 +11,7 @@ import {
   freeCountStatements,
   genericPlan,
   planNodes,
+  searchAndCountStatements,
   seqScans,
 } from "../../../tests/support/query-plans";
 import { createTestDatabase } from "../../../tests/support/test-database";
@@ -433,6 +434,14 @@ describe("discovery query plans", () => {
         const sent = i === 0 || name.startsWith("rare words");
         if (sent && seqScans(Plan, "artist_profiles")) scanned.push(`${name} (${i + 1})`);
       }
+      // A first page of words on a date: its page and count in one walk (decision 077).
+      if (q.q && q.date && q.sort === "") {
+        const [one] = await searchAndCountStatements(q);
+        if (!one) throw new Error(`${name}: no statement`);
+        const { Plan } = await explainJson(database.db, one);
+        plans[`${name} (page and count)`] = planNodes(Plan).map(describeNode);
+        if (seqScans(Plan, "artist_profiles")) scanned.push(`${name} (page and count)`);
+      }
     }
     expect(scanned, JSON.stringify(plans, null, 2)).toEqual([]);
   });
@@ -450,6 +459,8 @@ describe("discovery query plans", () => {
       if (q.date) {
         expect(await countFreeArtists({ db: database.db }, null, q)).toBeGreaterThan(0);
         statements[`${name}, its free count`] = (await freeCountStatements(q))[0];
+        if (q.page === 1 && q.sort === "")
+          statements[`${name}, its page and count in one`] = (await searchAndCountStatements(q))[0];
       }
       for (const [label, statement] of Object.entries(statements)) {
         if (!statement) throw new Error(`${label}: no statement`);

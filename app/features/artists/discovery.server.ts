@@ -4,7 +4,7 @@ import { freeOnDateSql } from "~/features/availability/availability.server";
 import { getTrustFigures } from "~/features/trust/trust.server";
 import type { Actor } from "~/lib/actor";
 import type { AppContext } from "~/lib/context";
-import { queryRows } from "~db/client";
+import { queryRows, queryRowsPrepared } from "~db/client";
 import { EVENT_TYPES } from "~db/enums";
 import { artistProfiles } from "~db/schema";
 import { type ArtistSummary, summaryColumns } from "./artist-summary.server";
@@ -12,6 +12,7 @@ import { DISCOVERY_PAGE_SIZE, FREE_COUNT_LIMIT, GENRES, LOCATIONS } from "./arti
 import type { DiscoveryQuery } from "./artists.schema";
 import { cardMedia } from "./card-media.server";
 import { searchMatches } from "./search-matches.server";
+import { wordsAreRare } from "./search-term-shares.server";
 import {
   everyMatchFirst,
   matchesParts,
@@ -147,63 +148,106 @@ export async function searchArtists(
       hasMore: rows.length > DISCOVERY_PAGE_SIZE,
     };
   }
-  // Two ordered branches, each cut at the end of the asked page: the free artists who marked the
-  // date available, read from that day's marks best rated first (each mark carries its artist's
-  // location, rating and search signatures, so one index gives them in order, within the location
-  // when there is one, and passes over those the words cannot match), then the other free
-  // artists best rated first, walking the same indexes as without a date (with words, the words'
-  // walk). "Price: low to high" walks each branch by the rate instead (the marks carry it too).
-  const upTo = offset + DISCOVERY_PAGE_SIZE + 1;
+  const { walked, planned } = freePageStatements(query);
+  const rows = walked
+    ? await walkedOrPlanned<FreeRow>(ctx, query, walked, planned)
+    : await queryRows<FreeRow>(db, planned);
+  return freePageOf(rows);
+}
+
+/** A row of a date search's page: a card, and whether the artist marked the date available. */
+type FreeRow = CardRow & { marked_available: boolean };
+
+/** The page of a date search's rows (one more than a page tells whether there is a next). */
+const freePageOf = (rows: FreeRow[]) => ({
+  artists: rows
+    .slice(0, DISCOVERY_PAGE_SIZE)
+    .map((r) => ({ ...cardOf(r), markedAvailable: r.marked_available })),
+  hasMore: rows.length > DISCOVERY_PAGE_SIZE,
+});
+
+/** Whether the artist (the row `artist_profiles`) marked the query's date available. */
+const markedOnDate = (query: DiscoveryQuery) =>
+  sql`EXISTS (SELECT 1 FROM availability m
+    WHERE m.artist_profile_id = artist_profiles.id AND m.date = ${query.date}::date
+      AND m.status = 'available')`;
+
+/** Rows a date search's branches read: to the end of the asked page, and one more. */
+const pageEnd = (query: DiscoveryQuery) => query.page * DISCOVERY_PAGE_SIZE + 1;
+
+/**
+ * A date search's first branch: the free artists who marked the date available (`where` is the
+ * search's conditions), read from that day's marks best rated first (each mark carries its
+ * artist's location, rating and search signatures, so one index gives them in order, within the
+ * location when there is one, and passes over those the words cannot match), cut at pageEnd.
+ * "Price: low to high" walks them by the rate instead (the marks carry it too).
+ */
+function markedBranch(query: DiscoveryQuery, where: SQL): SQL {
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
   // With words, the marks' copies of the signatures pass over those that cannot match.
   const markedWords = query.q
     ? sql` AND ${signaturesMayMatch(query, sql`av.artist_search_bits`, sql`av.artist_name_bits`)}`
     : sql``;
-  const byPrice = query.sort === "price";
-  const otherOrder = sql.join(orderOf(query), sql`, `);
   // The marks' own copies of the rating and the rate walk their indexes in order.
-  const markedOrder = byPrice
-    ? sql`av.artist_hourly_rate ASC NULLS LAST, av.artist_profile_id`
-    : sql`av.artist_rating DESC NULLS LAST, av.artist_profile_id`;
-  const notMarked = sql`NOT EXISTS (SELECT 1 FROM availability m
-            WHERE m.artist_profile_id = artist_profiles.id AND m.date = ${query.date}::date
-              AND m.status = 'available')`;
-  const page = (where: SQL, others: SQL) =>
-    sql`SELECT * FROM (
-        (SELECT ${cardColumns}, true AS marked_available
-          FROM availability av JOIN artist_profiles ON artist_profiles.id = av.artist_profile_id
-          WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn}${markedWords}
-            AND ${where}
-          ORDER BY ${markedOrder}
-          LIMIT ${upTo})
+  const markedOrder =
+    query.sort === "price"
+      ? sql`av.artist_hourly_rate ASC NULLS LAST, av.artist_profile_id`
+      : sql`av.artist_rating DESC NULLS LAST, av.artist_profile_id`;
+  return sql`SELECT ${cardColumns}, true AS marked_available
+    FROM availability av JOIN artist_profiles ON artist_profiles.id = av.artist_profile_id
+    WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn}${markedWords}
+      AND ${where}
+    ORDER BY ${markedOrder}
+    LIMIT ${pageEnd(query)}`;
+}
+
+/**
+ * A date search's page: two ordered branches, each cut at pageEnd, the `marked` one first
+ * (markedBranch), then the other free artists, `others` (`FROM … ORDER BY`: the same indexes as
+ * without a date, with words the words' walk), both in the page's order.
+ */
+function freePageSql(query: DiscoveryQuery, marked: SQL, others: SQL): SQL {
+  const order =
+    query.sort === "price" ? sql`hourly_rate ASC NULLS LAST` : sql`rating DESC NULLS LAST`;
+  return sql`SELECT * FROM (
+        (${marked})
         UNION ALL
-        (SELECT ${cardColumns}, false AS marked_available ${others} LIMIT ${upTo})
+        (SELECT ${cardColumns}, false AS marked_available ${others} LIMIT ${pageEnd(query)})
       ) free
-      ORDER BY marked_available DESC, ${byPrice ? sql`hourly_rate ASC NULLS LAST` : sql`rating DESC NULLS LAST`}, id
-      LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${offset}`;
-  const where = sql.join(conditions, sql` AND `);
-  const othersWhere = sql`${where} AND ${notMarked}`;
-  // With words, the other artists come from the words' walk if it can, else from every match.
-  type Row = CardRow & { marked_available: boolean };
-  let rows: Row[];
-  if (query.q && walkServes(query)) {
-    const walkWhere = discoveryWhere(query, { generic: true });
-    rows = await walkedOrPlanned<Row>(
-      ctx,
-      query,
-      page(walkWhere, wordsWalk(query, sql`${walkWhere} AND ${notMarked}`)),
-      page(where, everyMatchFirst(othersWhere, otherOrder)),
-    );
-  } else
-    rows = await queryRows<Row>(
-      db,
-      page(where, sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`),
-    );
+      ORDER BY marked_available DESC, ${order}, id
+      LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${(query.page - 1) * DISCOVERY_PAGE_SIZE}`;
+}
+
+/**
+ * The statements of a date search's page: with words where the walk serves the order, the words'
+ * walk's (`walked`, for walkedOrPlanned) and every match first (`planned`); else the one PostgreSQL
+ * plans.
+ */
+function freePageStatements(query: DiscoveryQuery): { walked: SQL | null; planned: SQL } {
+  const where = discoveryWhere(query);
+  const othersWhere = sql`${where} AND NOT ${markedOnDate(query)}`;
+  const otherOrder = sql.join(orderOf(query), sql`, `);
+  if (!(query.q && walkServes(query)))
+    return {
+      walked: null,
+      planned: freePageSql(
+        query,
+        markedBranch(query, where),
+        sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`,
+      ),
+    };
+  const walkWhere = discoveryWhere(query, { generic: true });
   return {
-    artists: rows
-      .slice(0, DISCOVERY_PAGE_SIZE)
-      .map((r) => ({ ...cardOf(r), markedAvailable: r.marked_available })),
-    hasMore: rows.length > DISCOVERY_PAGE_SIZE,
+    walked: freePageSql(
+      query,
+      markedBranch(query, walkWhere),
+      wordsWalk(query, sql`${walkWhere} AND NOT ${markedOnDate(query)}`),
+    ),
+    planned: freePageSql(
+      query,
+      markedBranch(query, where),
+      everyMatchFirst(othersWhere, otherOrder),
+    ),
   };
 }
 
@@ -314,24 +358,112 @@ export async function countFreeArtists(
 ): Promise<number | null> {
   if (!query.date) return null;
   if ([query.q, query.genre, query.location].some(hasNul)) return 0;
-  const where = discoveryWhere(query);
-  const countOf = (from: SQL) =>
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${FREE_COUNT_LIMIT + 1}) counted`;
-  const planned = countOf(sql`FROM artist_profiles WHERE ${where}`);
+  const { walked, planned } = freeCountStatements(query);
   type Row = { n: number };
-  const [row] = query.q
+  const [row] = walked
     ? await walkedOrPlanned<Row>(
         ctx,
         query,
-        // Best rated first within the location, the first page's bounds, whatever the order.
-        countOf(
-          wordsWalk({ ...query, sort: "", page: 1 }, discoveryWhere(query, { generic: true })),
-        ),
+        walked,
         planned,
-        ([walked]) => (walked?.n ?? 0) > FREE_COUNT_LIMIT,
+        ([counted]) => (counted?.n ?? 0) > FREE_COUNT_LIMIT,
       )
     : await queryRows<Row>(ctx.db, planned);
   return row?.n ?? 0;
+}
+
+/**
+ * The statements of a date search's free count: with words, the words' walk's count (`walked`:
+ * best rated first within the location, the first page's bounds, whatever the page's order),
+ * and PostgreSQL's own (`planned`, exact).
+ */
+function freeCountStatements(query: DiscoveryQuery): { walked: SQL | null; planned: SQL } {
+  const countOf = (from: SQL) =>
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${FREE_COUNT_LIMIT + 1}) counted`;
+  return {
+    walked: query.q
+      ? countOf(wordsWalk(countWalked(query), discoveryWhere(query, { generic: true })))
+      : null,
+    planned: countOf(sql`FROM artist_profiles WHERE ${discoveryWhere(query)}`),
+  };
+}
+
+/** The walk a free count takes: best rated first, the first page's bounds. */
+const countWalked = (query: DiscoveryQuery): DiscoveryQuery => ({ ...query, sort: "", page: 1 });
+
+/**
+ * Whether a date search's page walks exactly as its free count does (words, best rated first,
+ * the first page), so one walk answers both (searchAndCountFree).
+ */
+const pageWalksAsCount = (query: DiscoveryQuery) =>
+  Boolean(query.date && query.q) && query.sort === "" && query.page === 1;
+
+/**
+ * A date search's first page and its free count from one words' walk (decision 077). The count's
+ * walk finds up to FREE_COUNT_LIMIT + 1 free artists, best rated first, within the first page's
+ * bounds: the page's own walk, which goes on only until a page and one more not marked
+ * available, reads a prefix of the same. Either the walk reached the limit, and then it holds a
+ * page and one more of the unmarked ones or the marked branch alone fills the page (when more
+ * than FREE_COUNT_LIMIT - DISCOVERY_PAGE_SIZE of them marked the date), or it stopped at the
+ * same bounds as the page's walk, having read the same artists. The page is the same either way.
+ */
+function freePageAndCountWalk(query: DiscoveryQuery): SQL {
+  const walkWhere = discoveryWhere(query, { generic: true });
+  // The page's others: the first of the walk not in the marked branch, their cards read by id.
+  // When the marked branch is cut short, it fills the page itself.
+  const others = sql`FROM (SELECT id, sort_key FROM walked_free
+        WHERE id NOT IN (SELECT id FROM marked)
+        ORDER BY sort_key DESC NULLS LAST, id LIMIT ${pageEnd(query)}) walked_free
+      JOIN artist_profiles ON artist_profiles.id = walked_free.id
+    ORDER BY walked_free.sort_key DESC NULLS LAST, walked_free.id`;
+  return sql`WITH walked_free AS MATERIALIZED (
+      SELECT artist_profiles.id, walk.sort_key ${wordsWalk(query, walkWhere)}
+      LIMIT ${FREE_COUNT_LIMIT + 1}),
+    marked AS MATERIALIZED (${markedBranch(query, walkWhere)})
+    SELECT paged.*, (SELECT count(*)::int FROM walked_free) AS free_count
+    FROM (${freePageSql(query, sql`SELECT * FROM marked`, others)}) paged
+    ORDER BY paged.marked_available DESC, paged.rating DESC NULLS LAST, paged.id`;
+}
+
+/**
+ * The discovery search and, with a date, how many artists it finds free (countFreeArtists). A
+ * date search's first page of words walks once for both (freePageAndCountWalk), then, as each
+ * alone would, asks PostgreSQL's plan for whichever the walk did not answer. Public.
+ */
+export async function searchAndCountFree(
+  ctx: Ctx,
+  viewer: Actor,
+  query: DiscoveryQuery,
+): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean; freeCount: number | null }> {
+  const eachAlone = async () => {
+    const [result, freeCount] = await Promise.all([
+      searchArtists(ctx, viewer, query),
+      countFreeArtists(ctx, viewer, query),
+    ]);
+    return { ...result, freeCount };
+  };
+  if (
+    !pageWalksAsCount(query) ||
+    [query.q, query.genre, query.location].some(hasNul) ||
+    (await wordsAreRare(ctx, query.q, { withParts: matchesParts(query.q) }))
+  )
+    return eachAlone();
+  const walked = await queryRowsPrepared<FreeRow & { free_count: number }>(
+    ctx.db,
+    freePageAndCountWalk(query),
+  );
+  const walkedCount = walked[0]?.free_count ?? 0;
+  const [rows, freeCount] = await Promise.all([
+    walked.length > DISCOVERY_PAGE_SIZE
+      ? walked
+      : queryRows<FreeRow>(ctx.db, freePageStatements(query).planned),
+    walkedCount > FREE_COUNT_LIMIT
+      ? walkedCount
+      : queryRows<{ n: number }>(ctx.db, freeCountStatements(query).planned).then(
+          ([row]) => row?.n ?? 0,
+        ),
+  ]);
+  return { ...freePageOf(rows), freeCount };
 }
 
 // ─── Filter values (facets) ─────────────────────────────────────────────────────────────────────
@@ -515,10 +647,9 @@ export async function loadDiscovery(
   query: DiscoveryQuery,
   { ticked = [] }: { ticked?: string[] } = {},
 ) {
-  const [result, facets, freeCount] = await Promise.all([
-    searchArtists(ctx, viewer, query),
+  const [{ freeCount, ...result }, facets] = await Promise.all([
+    searchAndCountFree(ctx, viewer, query),
     getDiscoveryFacets(ctx, viewer),
-    countFreeArtists(ctx, viewer, query),
   ]);
   // The page's artists' figures, cover photos and clips and, for words, where they matched
   // (all need the page's ids).

@@ -5,7 +5,11 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCOVERY_PAGE_SIZE, FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
 import type { DiscoveryQuery } from "~/features/artists/artists.schema";
-import { countFreeArtists, searchArtists } from "~/features/artists/discovery.server";
+import {
+  countFreeArtists,
+  searchAndCountFree,
+  searchArtists,
+} from "~/features/artists/discovery.server";
 import { createBookingRequest } from "~/features/bookings/booking-requests.server";
 import { acceptBooking, cancelBooking } from "~/features/bookings/bookings.server";
 import type { SignedInActor } from "~/lib/actor";
@@ -452,5 +456,74 @@ describe("'Available on' query plans", () => {
       .from(artistBusyDays)
       .where(and(eq(artistBusyDays.date, DAY)));
     expect(busyOnDay.length).toBeGreaterThan(0);
+  });
+
+  it("answers a page and its count from one walk exactly as each alone does", async () => {
+    // Another day, on which the 95 best rated Jazz artists of Chicago marked themselves
+    // available: the walk to the count's 101 free artists then holds fewer than a page of
+    // unmarked ones, and the page must still be what the page's own walk finds (decision 077).
+    const markedDay = "2027-06-01";
+    await plans.db.execute(sql`
+      INSERT INTO availability (artist_profile_id, date, status)
+      SELECT id, ${markedDay}::date, 'available' FROM artist_profiles
+      WHERE location = 'Chicago IL' AND lower(genre) LIKE '%jazz%'
+      ORDER BY rating DESC NULLS LAST, id LIMIT 95`);
+    // And one on which every fourth of the 80 best rated did: the page is 20 marked, then others.
+    const someMarkedDay = "2027-06-02";
+    await plans.db.execute(sql`
+      INSERT INTO availability (artist_profile_id, date, status)
+      SELECT id, ${someMarkedDay}::date, 'available' FROM (
+        SELECT id, row_number() OVER (ORDER BY rating DESC NULLS LAST, id) AS place
+        FROM artist_profiles WHERE location = 'Chicago IL' AND lower(genre) LIKE '%jazz%') best
+      WHERE place <= 80 AND place % 4 = 0`);
+    const jazzInChicago = { genre: "Jazz", location: "Chicago IL" };
+    const cases: Record<string, DiscoveryQuery> = {
+      "common words": query({ ...jazzInChicago, date: DAY, q: "jazz" }),
+      "words fewer than the limit": query({ ...jazzInChicago, date: DAY, q: "jazz maya" }),
+      "rare words": query({ ...jazzInChicago, date: DAY, q: "nakamura" }),
+      "words, no location": query({ date: DAY, q: "guitar" }),
+      "most of the walk marked": query({ ...jazzInChicago, date: markedDay, q: "jazz" }),
+      "some of the walk marked": query({ ...jazzInChicago, date: someMarkedDay, q: "jazz" }),
+      "a typo": query({ ...jazzInChicago, date: DAY, q: "jazx" }),
+      "page 2": query({ ...jazzInChicago, date: DAY, q: "jazz", page: 2 }),
+      "price order": query({ ...jazzInChicago, date: DAY, q: "jazz", sort: "price" }),
+      "no words": query({ ...jazzInChicago, date: DAY }),
+      "no date": query({ ...jazzInChicago, q: "jazz" }),
+    };
+    const answers: Record<string, unknown> = {};
+    for (const [name, q] of Object.entries(cases)) {
+      const together = await searchAndCountFree({ db: plans.db }, null, q);
+      const [alone, freeCount] = await Promise.all([
+        searchArtists({ db: plans.db }, null, q),
+        countFreeArtists({ db: plans.db }, null, q),
+      ]);
+      expect(together, name).toEqual({ ...alone, freeCount });
+      answers[name] = { found: alone.artists.length, freeCount };
+    }
+    // The cases reach what they are named for.
+    expect(answers["common words"]).toEqual({
+      found: DISCOVERY_PAGE_SIZE,
+      freeCount: FREE_COUNT_LIMIT + 1,
+    });
+    expect(answers["most of the walk marked"]).toEqual({
+      found: DISCOVERY_PAGE_SIZE,
+      freeCount: FREE_COUNT_LIMIT + 1,
+    });
+    const marked = await searchAndCountFree(
+      { db: plans.db },
+      null,
+      cases["most of the walk marked"]!,
+    );
+    expect(marked.artists.every((a) => a.markedAvailable)).toBe(true);
+    const some = await searchAndCountFree(
+      { db: plans.db },
+      null,
+      cases["some of the walk marked"]!,
+    );
+    expect(some.artists.filter((a) => a.markedAvailable)).toHaveLength(20);
+    expect(answers["no date"]).toEqual({ found: DISCOVERY_PAGE_SIZE, freeCount: null });
+    const fewer = answers["words fewer than the limit"] as { freeCount: number };
+    expect(fewer.freeCount).toBeGreaterThan(DISCOVERY_PAGE_SIZE);
+    expect(fewer.freeCount).toBeLessThanOrEqual(FREE_COUNT_LIMIT);
   });
 });
