@@ -26,10 +26,12 @@ export const DISCOVERY_SORTS = ["", "price"] as const;
 export const BUDGET_HOURS_DEFAULT = 3;
 
 /**
- * Counts stop here: a larger total reads "More than 100". Counting every free artist of a broad
- * search costs ~60 ms at a million artists; stopping at the limit keeps it within the 20 ms
- * target (decision 015), and at 100 rather than 1,000 the page with a date within its 50 ms
- * (decision 068). A client choosing among more than 100 narrows the search; below, the exact
- * number is what helps.
+ * Counts stop here: a larger total reads "More than 50", two pages of results and more. Counting
+ * every free artist of a broad search costs ~60 ms at a million artists; stopping at the limit
+ * keeps it within the 20 ms target (decision 015), and the page with words on a date nearer its
+ * 50 ms: its count walks the location's best rated artists until it finds one more than this
+ * (decisions 068, 079). A client choosing among more than 50 narrows the search; below, the
+ * exact number is what helps. At least two pages (decision 077 shares the count's walk with the
+ * first page on that ground).
  */
-export const FREE_COUNT_LIMIT = 100;
+export const FREE_COUNT_LIMIT = 50;

@@ -411,10 +411,15 @@ const countWalked = (query: DiscoveryQuery): DiscoveryQuery => ({ ...query, sort
 
 /**
  * Whether a date search's page walks exactly as its free count does (words, best rated first,
- * the first page), so one walk answers both (searchAndCountFree).
+ * the first page), so one walk answers both (searchAndCountFree). Only while the count goes to
+ * at least two pages: then its walk holds a page and one more unmarked artists whenever the
+ * marked ones do not fill the page (freePageAndCountWalk).
  */
 const pageWalksAsCount = (query: DiscoveryQuery) =>
-  Boolean(query.date && query.q) && query.sort === "" && query.page === 1;
+  Boolean(query.date && query.q) &&
+  query.sort === "" &&
+  query.page === 1 &&
+  FREE_COUNT_LIMIT >= 2 * DISCOVERY_PAGE_SIZE;
 
 /**
  * A date search's first page and its free count from one words' walk (decision 077). The count's
