@@ -23,13 +23,15 @@ import {
 } from "../app/features/artists/artists.constants";
 import type { DiscoveryQuery } from "../app/features/artists/artists.schema";
 import {
-  countDiscoveryFacets,
   countFreeArtists,
-  FACET_TTL_MS,
-  facetQueries,
   loadDiscovery,
   searchArtists,
 } from "../app/features/artists/discovery.server";
+import {
+  countDiscoveryFacets,
+  FACET_TTL_MS,
+  facetQueries,
+} from "../app/features/artists/discovery-facets.server";
 import { refreshSearchTermShares } from "../app/features/artists/search-term-shares.server";
 import {
   type Database,

@@ -16,8 +16,8 @@ import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
 import { FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
 import { type DiscoveryQuery, parseDiscoveryQuery } from "~/features/artists/artists.schema";
-import type { DiscoveryFacets, Facet } from "~/features/artists/discovery.server";
 import { loadDiscovery } from "~/features/artists/discovery.server";
+import type { DiscoveryFacets, Facet } from "~/features/artists/discovery-facets.server";
 import { matchText } from "~/features/artists/match-text";
 import {
   GROUP_REQUEST_ARTISTS_READ,

@@ -18,7 +18,7 @@ import {
   setArtistAvatar,
   updateArtistProfile,
 } from "~/features/artists/artists.server";
-import { getProfileSuggestions } from "~/features/artists/discovery.server";
+import { getProfileSuggestions } from "~/features/artists/discovery-facets.server";
 import { timeZoneOptions } from "~/features/artists/time-zones";
 import { attempt, notFound, parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";

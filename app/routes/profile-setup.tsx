@@ -5,7 +5,7 @@ import { ArtistProfileForm, formValuesOf } from "~/features/artists/artist-profi
 import { canCreateArtistProfile } from "~/features/artists/artists.policy";
 import { ArtistProfileSchema } from "~/features/artists/artists.schema";
 import { createArtistProfile } from "~/features/artists/artists.server";
-import { getProfileSuggestions } from "~/features/artists/discovery.server";
+import { getProfileSuggestions } from "~/features/artists/discovery-facets.server";
 import {
   draftOf,
   profileDraftHeaders,

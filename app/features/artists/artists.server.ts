@@ -23,7 +23,7 @@ import {
   POLICY_CHOICE_MESSAGE,
 } from "./artists.schema";
 import { storeAvatar } from "./avatar.server";
-import { forgetFacets } from "./discovery.server";
+import { forgetFacets } from "./discovery-facets.server";
 import { isSlug, slugify } from "./slug";
 import { isTimeZone } from "./time-zones";
 

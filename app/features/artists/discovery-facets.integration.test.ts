@@ -7,6 +7,7 @@ import { signedInUser } from "../../../tests/support/sessions";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { LOCATIONS } from "./artists.constants";
 import { updateArtistProfile } from "./artists.server";
+import { searchArtists } from "./discovery.server";
 import {
   countDiscoveryFacets,
   FACET_LIMIT,
@@ -14,8 +15,7 @@ import {
   genreFacets,
   getDiscoveryFacets,
   getProfileSuggestions,
-  searchArtists,
-} from "./discovery.server";
+} from "./discovery-facets.server";
 
 // Discovery's filters offer the values artists actually have, with counts (see docs/product.md,
 // Discovery).

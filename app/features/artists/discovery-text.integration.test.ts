@@ -5,7 +5,8 @@ import { createArtist, createSession, createUser } from "~seed/factories";
 import { discoveryQuery } from "../../../tests/support/query-plans";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import type { DiscoveryQuery } from "./artists.schema";
-import { countDiscoveryFacets, loadDiscovery, searchArtists } from "./discovery.server";
+import { loadDiscovery, searchArtists } from "./discovery.server";
+import { countDiscoveryFacets } from "./discovery-facets.server";
 import { matchText } from "./match-text";
 
 // Discovery for the questions a client has (issue 43): words that find bios, session titles and

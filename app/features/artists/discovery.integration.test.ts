@@ -17,12 +17,8 @@ import {
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { DISCOVERY_PAGE_SIZE, GENRES, LOCATIONS } from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
-import {
-  countDiscoveryFacets,
-  countFreeArtists,
-  facetQueries,
-  searchArtists,
-} from "./discovery.server";
+import { countFreeArtists, searchArtists } from "./discovery.server";
+import { countDiscoveryFacets, facetQueries } from "./discovery-facets.server";
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
