@@ -150,27 +150,27 @@ export async function searchArtists(
 ): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean }> {
   if ([query.q, query.genre, query.location].some(hasNul)) return { artists: [], hasMore: false };
   const { db } = ctx;
+  if (query.date) {
+    const { walked, planned } = freePageStatements(query);
+    const rows = walked
+      ? await walkedOrPlanned<FreeRow>(ctx, query, walked, planned)
+      : await queryRows<FreeRow>(db, planned);
+    return freePageOf(rows);
+  }
   const conditions = discoveryConditions(query);
   const offset = (query.page - 1) * DISCOVERY_PAGE_SIZE;
-  if (!query.date) {
-    if (query.q) return wordsPage(ctx, query, conditions, offset);
-    const rows = await db
-      .select(summaryColumns)
-      .from(artistProfiles)
-      .where(conditions.length ? and(...conditions) : undefined)
-      .orderBy(...orderOf(query))
-      .limit(DISCOVERY_PAGE_SIZE + 1)
-      .offset(offset);
-    return {
-      artists: rows.slice(0, DISCOVERY_PAGE_SIZE).map((a) => ({ ...a, markedAvailable: false })),
-      hasMore: rows.length > DISCOVERY_PAGE_SIZE,
-    };
-  }
-  const { walked, planned } = freePageStatements(query);
-  const rows = walked
-    ? await walkedOrPlanned<FreeRow>(ctx, query, walked, planned)
-    : await queryRows<FreeRow>(db, planned);
-  return freePageOf(rows);
+  if (query.q) return wordsPage(ctx, query, conditions, offset);
+  const rows = await db
+    .select(summaryColumns)
+    .from(artistProfiles)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(...orderOf(query))
+    .limit(DISCOVERY_PAGE_SIZE + 1)
+    .offset(offset);
+  return {
+    artists: rows.slice(0, DISCOVERY_PAGE_SIZE).map((a) => ({ ...a, markedAvailable: false })),
+    hasMore: rows.length > DISCOVERY_PAGE_SIZE,
+  };
 }
 
 /** A row of a date search's page: a card, and whether the artist marked the date available. */
