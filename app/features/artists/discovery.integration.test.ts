@@ -1,7 +1,7 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import type { Queryable } from "~db/client";
+import { type Queryable, queryRows } from "~db/client";
 import { artistProfiles, users } from "~db/schema";
 import {
   describeNode,
@@ -11,6 +11,7 @@ import {
   freeCountStatements,
   genericPlan,
   planNodes,
+  rebind,
   searchAndCountStatements,
   seqScans,
 } from "../../../tests/support/query-plans";
@@ -452,7 +453,8 @@ describe("discovery query plans", () => {
     for (const [name, q] of Object.entries(WALKED)) {
       const [walk] = await discoveryStatements(q);
       const statements = { [name]: walk };
-      if (q.date) {
+      // A date search's count walks only for words.
+      if (q.date && q.q) {
         expect(await countFreeArtists({ db: database.db }, null, q)).toBeGreaterThan(0);
         statements[`${name}, its free count`] = (await freeCountStatements(q))[0];
         if (q.page === 1 && q.sort === "")
@@ -471,6 +473,60 @@ describe("discovery query plans", () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it("walks a date search without words and finds exactly what its planned statement finds", async () => {
+    // Decision 080: a date search's page without words also walks first, as a prepared
+    // statement with one generic plan; when the walk finds less than a page and one more (a
+    // budget few meet), the statement planned with the values answers. Marks on a day of its own:
+    // three artists in ten marked it, one in three of those available, the rest busy.
+    const day = "2027-01-09";
+    await database.db.execute(sql`
+      INSERT INTO availability (artist_profile_id, date, status)
+      SELECT id, ${day}::date,
+        CASE WHEN mod(abs(hashtext(id::text || 'status')), 3) = 0 THEN 'available' ELSE 'unavailable' END
+      FROM artist_profiles
+      WHERE slug LIKE 'plan-artist-%' AND mod(abs(hashtext(id::text || 'mark')), 10) < 3`);
+    const cases: Record<string, { q: DiscoveryQuery; walked: boolean }> = {
+      "date only": { q: query({ date: day }), walked: true },
+      "location and date": { q: query({ location: "Mumbai", date: day }), walked: true },
+      "occasion, location and date": {
+        q: query({ occasion: "Wedding", location: "Mumbai", date: day }),
+        walked: true,
+      },
+      "budget, location and date": {
+        q: query({ budget: 6000, hours: 3, location: "Chicago IL", date: day }),
+        walked: true,
+      },
+      "genre, location and date, page 3": {
+        q: query({ genre: "Jazz", location: "Chicago IL", date: day, page: 3 }),
+        walked: true,
+      },
+      "client-verified on a date": { q: query({ clientVerified: 1, date: day }), walked: true },
+      "price order on a date": { q: query({ sort: "price", date: day }), walked: true },
+      "a budget few meet": {
+        q: query({ budget: 3060, hours: 3, date: day }),
+        walked: false,
+      },
+    };
+    for (const [name, { q, walked }] of Object.entries(cases)) {
+      const statements = await discoveryStatements(q);
+      expect(statements.length, name).toBe(2);
+      const [walk, planned] = statements.map(async (statement) =>
+        (await queryRows<{ id: string }>(database.db, rebind(statement, ""))).map((r) => r.id),
+      );
+      const [walkIds, plannedIds] = [await walk, await planned];
+      // The walk answers when it found a page and one more; then it is the planned page.
+      expect(walkIds!.length > DISCOVERY_PAGE_SIZE, name).toBe(walked);
+      if (walked) expect(walkIds, name).toEqual(plannedIds);
+      const found = await searchArtists({ db: database.db }, null, q);
+      expect(found.artists.length, name).toBeGreaterThan(0);
+      expect(
+        found.artists.map((a) => a.id),
+        name,
+      ).toEqual(plannedIds!.slice(0, DISCOVERY_PAGE_SIZE));
+      expect(found.hasMore, name).toBe(plannedIds!.length > DISCOVERY_PAGE_SIZE);
+    }
   });
 
   /** The plan of one facet query, and whether it reads artist_profiles sequentially. */

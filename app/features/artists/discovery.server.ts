@@ -237,23 +237,23 @@ function freePageSql(query: DiscoveryQuery, marked: SQL, others: SQL): SQL {
 }
 
 /**
- * The statements of a date search's page: with words where the walk serves the order, the words'
- * walk's (`walked`, for walkedOrPlanned) and every match first (`planned`); else the one PostgreSQL
- * plans.
+ * The statements of a date search's page where the words' walk serves the order (walkServes): the
+ * walk's (`walked`, for walkedOrPlanned), with words or without (decision 080), and the one
+ * planned with the values (`planned`: for words every match first). Price order in a location
+ * has only the planned one.
  */
 function freePageStatements(query: DiscoveryQuery): { walked: SQL | null; planned: SQL } {
   const where = discoveryWhere(query);
   const othersWhere = sql`${where} AND NOT ${markedOnDate(query)}`;
   const otherOrder = sql.join(orderOf(query), sql`, `);
-  if (!(query.q && walkServes(query)))
-    return {
-      walked: null,
-      planned: freePageSql(
-        query,
-        markedBranch(query, where),
-        sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`,
-      ),
-    };
+  const planned = freePageSql(
+    query,
+    markedBranch(query, where),
+    query.q && walkServes(query)
+      ? everyMatchFirst(othersWhere, otherOrder)
+      : sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`,
+  );
+  if (!walkServes(query)) return { walked: null, planned };
   const walkWhere = discoveryWhere(query, { generic: true });
   return {
     walked: freePageSql(
@@ -261,11 +261,7 @@ function freePageStatements(query: DiscoveryQuery): { walked: SQL | null; planne
       markedBranch(query, walkWhere),
       wordsWalk(query, sql`${walkWhere} AND NOT ${markedOnDate(query)}`),
     ),
-    planned: freePageSql(
-      query,
-      markedBranch(query, where),
-      everyMatchFirst(othersWhere, otherOrder),
-    ),
+    planned,
   };
 }
 

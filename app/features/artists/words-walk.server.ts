@@ -8,7 +8,7 @@ import { wordsAreRare } from "./search-term-shares.server";
 
 // The words' walk (decisions 065, 067, 069, 070): a page of a words search read in rating or
 // price order from the signatures' indexes, else from every match, for discovery.server.ts's
-// searches.
+// searches; and a date search's page without words, read the same way (decision 080).
 
 /** The words of a search as a full-text query (English stems; quotes, "or" and -words work). */
 export const wordsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
@@ -95,21 +95,23 @@ export function everyMatchFirst(conditions: SQL, order: SQL): SQL {
  * words, which the search document holds for each of the artist's occasions), so an artist the
  * search finds always passes. For the walk, and for a day's marks, which carry their artist's
  * signatures (decision 067). Each mask is written once ("no bit of it missing") and worked out
- * once per run (`once`), also in a generic plan.
+ * once per run (`once`), also in a generic plan. Without words, only the occasion's mask.
  */
 export function signaturesMayMatch(
   query: Pick<DiscoveryQuery, "q" | "occasion">,
   searchBits: SQL,
   nameBits: SQL,
 ): SQL {
-  const words = once(sql`search_query_bits(${wordsQuery(query.q)})`);
   const parts = matchesParts(query.q)
     ? sql` OR (~${nameBits} & ${once(sql`search_contains_bits(${query.q})`)}) = 0`
     : sql``;
+  const words = query.q
+    ? sql`((~${searchBits} & ${once(sql`search_query_bits(${wordsQuery(query.q)})`)}) = 0${parts})`
+    : sql`true`;
   const occasion = query.occasion
     ? sql` AND (~${searchBits} & ${once(sql`search_query_bits(plainto_tsquery('english', ${query.occasion}))`)}) = 0`
     : sql``;
-  return sql`(((~${searchBits} & ${words}) = 0${parts})${occasion})`;
+  return sql`(${words}${occasion})`;
 }
 
 /**
@@ -124,7 +126,8 @@ export const matchesParts = (q: string) => /[\p{L}\p{N}]{3}/u.test(q);
  * A page of a words search: the walk's (`walked`) when it found the page and one more (or, for
  * another answer, when `enough` says so), else the same from every match (`planned`,
  * everyMatchFirst). Words too rare for the walk to find a page (wordsAreRare, decision 070: a
- * typo, a full name) go to every match without walking first. The walk's bounds (index entries
+ * typo, a full name) go to every match without walking first; without words (decision 080) the
+ * walk is always tried. The walk's bounds (index entries
  * and rows read) bound what trying it costs. The walk is a prepared statement whose generic plan
  * PostgreSQL keeps (decision 075): its shape is fixed by the SQL (ordered index, bounds, a row by
  * id), so planning it again for every search only cost time, a third of its run. Write `walked`
@@ -138,7 +141,7 @@ export async function walkedOrPlanned<T extends Record<string, unknown>>(
   planned: SQL,
   enough: (rows: T[]) => boolean = (rows) => rows.length > DISCOVERY_PAGE_SIZE,
 ): Promise<T[]> {
-  if (await wordsAreRare(ctx, query.q, { withParts: matchesParts(query.q) }))
+  if (query.q && (await wordsAreRare(ctx, query.q, { withParts: matchesParts(query.q) })))
     return queryRows<T>(ctx.db, planned);
   const rows = await queryRowsPrepared<T>(ctx.db, walked);
   return enough(rows) ? rows : queryRows<T>(ctx.db, planned);
