@@ -202,10 +202,8 @@ const pageEnd = (query: DiscoveryQuery) => query.page * DISCOVERY_PAGE_SIZE + 1;
  */
 function markedBranch(query: DiscoveryQuery, where: SQL): SQL {
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
-  // With words, the marks' copies of the signatures pass over those that cannot match.
-  const markedWords = query.q
-    ? sql` AND ${signaturesMayMatch(query, sql`av.artist_search_bits`, sql`av.artist_name_bits`)}`
-    : sql``;
+  // The marks' copies of the signatures pass over those that cannot match.
+  const markedWords = sql` AND ${signaturesMayMatch(query, sql`av.artist_search_bits`, sql`av.artist_name_bits`)}`;
   // The marks' own copies of the rating and the rate walk their indexes in order.
   const markedOrder =
     query.sort === "price"
@@ -359,11 +357,12 @@ async function wordsPage(
 
 /**
  * How many artists the search finds free on its date (at most FREE_COUNT_LIMIT + 1, which means
- * "more than the limit"). Null without a date. With words, the words' walk first (decision 073):
- * common words in a location find more than the limit among the location's best rated within
- * the walk's bounds, where PostgreSQL's own plan intersected every match of the words with every
- * artist of the location (76 ms for "corporate saxophone" in Chicago at a million artists); it
- * counts the rest, and rare words, as it plans. Public.
+ * "more than the limit"). Null without a date. The words' walk first, with words (decision 073)
+ * or without (080): common words or filters in a location find more than the limit among the
+ * location's best rated within the walk's bounds, where PostgreSQL's own plan intersected every
+ * match of the words with every artist of the location (76 ms for "corporate saxophone" in
+ * Chicago at a million artists), or read the table in its order until it had enough; it counts
+ * the rest, and rare words, as it plans. Public.
  */
 export async function countFreeArtists(
   ctx: Ctx,
@@ -373,31 +372,26 @@ export async function countFreeArtists(
   if (!query.date) return null;
   if ([query.q, query.genre, query.location].some(hasNul)) return 0;
   const { walked, planned } = freeCountStatements(query);
-  type Row = { n: number };
-  const [row] = walked
-    ? await walkedOrPlanned<Row>(
-        ctx,
-        query,
-        walked,
-        planned,
-        ([counted]) => (counted?.n ?? 0) > FREE_COUNT_LIMIT,
-      )
-    : await queryRows<Row>(ctx.db, planned);
+  const [row] = await walkedOrPlanned<{ n: number }>(
+    ctx,
+    query,
+    walked,
+    planned,
+    ([counted]) => (counted?.n ?? 0) > FREE_COUNT_LIMIT,
+  );
   return row?.n ?? 0;
 }
 
 /**
- * The statements of a date search's free count: with words, the words' walk's count (`walked`:
+ * The statements of a date search's free count: the words' walk's count (`walked`:
  * best rated first within the location, the first page's bounds, whatever the page's order),
  * and PostgreSQL's own (`planned`, exact).
  */
-function freeCountStatements(query: DiscoveryQuery): { walked: SQL | null; planned: SQL } {
+function freeCountStatements(query: DiscoveryQuery): { walked: SQL; planned: SQL } {
   const countOf = (from: SQL) =>
     sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${FREE_COUNT_LIMIT + 1}) counted`;
   return {
-    walked: query.q
-      ? countOf(wordsWalk(countWalked(query), discoveryWhere(query, { generic: true })))
-      : null,
+    walked: countOf(wordsWalk(countWalked(query), discoveryWhere(query, { generic: true }))),
     planned: countOf(sql`FROM artist_profiles WHERE ${discoveryWhere(query)}`),
   };
 }
@@ -406,19 +400,19 @@ function freeCountStatements(query: DiscoveryQuery): { walked: SQL | null; plann
 const countWalked = (query: DiscoveryQuery): DiscoveryQuery => ({ ...query, sort: "", page: 1 });
 
 /**
- * Whether a date search's page walks exactly as its free count does (words, best rated first,
- * the first page), so one walk answers both (searchAndCountFree). Only while the count goes to
+ * Whether a date search's page walks exactly as its free count does (best rated first, the
+ * first page), so one walk answers both (searchAndCountFree). Only while the count goes to
  * at least two pages: then its walk holds a page and one more unmarked artists whenever the
  * marked ones do not fill the page (freePageAndCountWalk).
  */
 const pageWalksAsCount = (query: DiscoveryQuery) =>
-  Boolean(query.date && query.q) &&
+  Boolean(query.date) &&
   query.sort === "" &&
   query.page === 1 &&
   FREE_COUNT_LIMIT >= 2 * DISCOVERY_PAGE_SIZE;
 
 /**
- * A date search's first page and its free count from one words' walk (decision 077). The count's
+ * A date search's first page and its free count from one words' walk (decisions 077, 080). The count's
  * walk finds up to FREE_COUNT_LIMIT + 1 free artists, best rated first, within the first page's
  * bounds: the page's own walk, which goes on only until a page and one more not marked
  * available, reads a prefix of the same. Either the walk reached the limit, and then it holds a
@@ -446,7 +440,7 @@ function freePageAndCountWalk(query: DiscoveryQuery): SQL {
 
 /**
  * The discovery search and, with a date, how many artists it finds free (countFreeArtists). A
- * date search's first page of words walks once for both (freePageAndCountWalk), then, as each
+ * date search's first page walks once for both (freePageAndCountWalk), then, as each
  * alone would, asks PostgreSQL's plan for whichever the walk did not answer. Public.
  */
 export async function searchAndCountFree(
@@ -464,7 +458,7 @@ export async function searchAndCountFree(
   if (
     !pageWalksAsCount(query) ||
     [query.q, query.genre, query.location].some(hasNul) ||
-    (await wordsAreRare(ctx, query.q, { withParts: matchesParts(query.q) }))
+    (query.q && (await wordsAreRare(ctx, query.q, { withParts: matchesParts(query.q) })))
   )
     return eachAlone();
   const walked = await queryRowsPrepared<FreeRow & { free_count: number }>(

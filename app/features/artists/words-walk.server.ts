@@ -90,28 +90,35 @@ export function everyMatchFirst(conditions: SQL, order: SQL): SQL {
 }
 
 /**
- * Whether an artist with these signatures may match the words and the occasion of `query`: false
- * only when they lack a bit of a mask (the words', or the "contains" pattern's; the occasion's
- * words, which the search document holds for each of the artist's occasions), so an artist the
- * search finds always passes. For the walk, and for a day's marks, which carry their artist's
- * signatures (decision 067). Each mask is written once ("no bit of it missing") and worked out
- * once per run (`once`), also in a generic plan. Without words, only the occasion's mask.
+ * Whether an artist with these signatures may match the words, the genre and the occasion of
+ * `query`: false only when they lack a bit of a mask (the words', or the "contains" pattern's; the
+ * genre's "contains" pattern, which the name bits hold with the name and instruments; the
+ * occasion's words, which the search document holds for each of the artist's occasions), so an
+ * artist the search finds always passes. For the walk, and for a day's marks, which carry their
+ * artist's signatures (decision 067). Each mask is written once ("no bit of it missing") and
+ * worked out once per run (`once`), also in a generic plan. With none of the three, true.
  */
 export function signaturesMayMatch(
-  query: Pick<DiscoveryQuery, "q" | "occasion">,
+  query: Pick<DiscoveryQuery, "q" | "genre" | "occasion">,
   searchBits: SQL,
   nameBits: SQL,
 ): SQL {
-  const parts = matchesParts(query.q)
-    ? sql` OR (~${nameBits} & ${once(sql`search_contains_bits(${query.q})`)}) = 0`
-    : sql``;
-  const words = query.q
-    ? sql`((~${searchBits} & ${once(sql`search_query_bits(${wordsQuery(query.q)})`)}) = 0${parts})`
-    : sql`true`;
-  const occasion = query.occasion
-    ? sql` AND (~${searchBits} & ${once(sql`search_query_bits(plainto_tsquery('english', ${query.occasion}))`)}) = 0`
-    : sql``;
-  return sql`(${words}${occasion})`;
+  const hasAll = (bits: SQL, mask: SQL) => sql`(~${bits} & ${once(mask)}) = 0`;
+  const masks: SQL[] = [];
+  if (query.q) {
+    const words = hasAll(searchBits, sql`search_query_bits(${wordsQuery(query.q)})`);
+    masks.push(
+      matchesParts(query.q)
+        ? sql`(${words} OR ${hasAll(nameBits, sql`search_contains_bits(${query.q})`)})`
+        : words,
+    );
+  }
+  if (query.genre) masks.push(hasAll(nameBits, sql`search_contains_bits(${query.genre})`));
+  if (query.occasion)
+    masks.push(
+      hasAll(searchBits, sql`search_query_bits(plainto_tsquery('english', ${query.occasion}))`),
+    );
+  return masks.length ? sql`(${sql.join(masks, sql` AND `)})` : sql`true`;
 }
 
 /**
