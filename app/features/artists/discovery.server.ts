@@ -235,10 +235,19 @@ function freePageSql(query: DiscoveryQuery, marked: SQL, others: SQL): SQL {
 }
 
 /**
- * The statements of a date search's page where the words' walk serves the order (walkServes): the
- * walk's (`walked`, for walkedOrPlanned), with words or without (decision 080), and the one
- * planned with the values (`planned`: for words every match first). Price order in a location
- * has only the planned one.
+ * Whether a date search's page tries the words' walk first: where it serves the order
+ * (walkServes), with words on any page, without words on the first (decision 080). A later page
+ * without words would walk deeper for each page (its bounds grow with it) before a filter few
+ * meet falls back to its plan: 1.7 s for page 1,000 of a low budget at a million artists, where
+ * the plan alone took 0.45 s.
+ */
+const walksFirst = (query: DiscoveryQuery) =>
+  walkServes(query) && (Boolean(query.q) || query.page === 1);
+
+/**
+ * The statements of a date search's page: where it walks first (walksFirst) the walk's
+ * (`walked`, for walkedOrPlanned), and always the one planned with the values (`planned`: for
+ * words every match first).
  */
 function freePageStatements(query: DiscoveryQuery): { walked: SQL | null; planned: SQL } {
   const where = discoveryWhere(query);
@@ -251,7 +260,7 @@ function freePageStatements(query: DiscoveryQuery): { walked: SQL | null; planne
       ? everyMatchFirst(othersWhere, otherOrder)
       : sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`,
   );
-  if (!walkServes(query)) return { walked: null, planned };
+  if (!walksFirst(query)) return { walked: null, planned };
   const walkWhere = discoveryWhere(query, { generic: true });
   return {
     walked: freePageSql(
