@@ -12,7 +12,6 @@ import type { DiscoveryQuery } from "./artists.schema";
 import { cardMedia } from "./card-media.server";
 import { getDiscoveryFacets } from "./discovery-facets.server";
 import { searchMatches } from "./search-matches.server";
-import { wordsAreRare } from "./search-term-shares.server";
 import {
   everyMatchFirst,
   matchesParts,
@@ -21,6 +20,7 @@ import {
   walkedOrPlanned,
   walkServes,
   wordsQuery,
+  wordsTooRareToWalk,
   wordsWalk,
 } from "./words-walk.server";
 
@@ -203,7 +203,7 @@ const pageEnd = (query: DiscoveryQuery) => query.page * DISCOVERY_PAGE_SIZE + 1;
 function markedBranch(query: DiscoveryQuery, where: SQL): SQL {
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
   // The marks' copies of the signatures pass over those that cannot match.
-  const markedWords = sql` AND ${signaturesMayMatch(query, sql`av.artist_search_bits`, sql`av.artist_name_bits`)}`;
+  const markedMayMatch = sql` AND ${signaturesMayMatch(query, sql`av.artist_search_bits`, sql`av.artist_name_bits`)}`;
   // The marks' own copies of the rating and the rate walk their indexes in order.
   const markedOrder =
     query.sort === "price"
@@ -211,7 +211,7 @@ function markedBranch(query: DiscoveryQuery, where: SQL): SQL {
       : sql`av.artist_rating DESC NULLS LAST, av.artist_profile_id`;
   return sql`SELECT ${cardColumns}, true AS marked_available
     FROM availability av JOIN artist_profiles ON artist_profiles.id = av.artist_profile_id
-    WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn}${markedWords}
+    WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn}${markedMayMatch}
       AND ${where}
     ORDER BY ${markedOrder}
     LIMIT ${pageEnd(query)}`;
@@ -467,7 +467,7 @@ export async function searchAndCountFree(
   if (
     !pageWalksAsCount(query) ||
     [query.q, query.genre, query.location].some(hasNul) ||
-    (query.q && (await wordsAreRare(ctx, query.q, { withParts: matchesParts(query.q) })))
+    (await wordsTooRareToWalk(ctx, query.q))
   )
     return eachAlone();
   const walked = await queryRowsPrepared<FreeRow & { free_count: number }>(

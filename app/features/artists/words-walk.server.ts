@@ -130,12 +130,20 @@ export function signaturesMayMatch(
 export const matchesParts = (q: string) => /[\p{L}\p{N}]{3}/u.test(q);
 
 /**
+ * Whether a search's words are too rare for the walk to find a page (wordsAreRare, decision 070:
+ * a typo, a full name), so that it goes to every match without walking first. A search without
+ * words has no such verdict: its walk is always tried (decision 080).
+ */
+export async function wordsTooRareToWalk(ctx: Pick<AppContext, "db">, q: string | undefined) {
+  if (!q) return false;
+  return wordsAreRare(ctx, q, { withParts: matchesParts(q) });
+}
+
+/**
  * A page of a words search: the walk's (`walked`) when it found the page and one more (or, for
  * another answer, when `enough` says so), else the same from every match (`planned`,
- * everyMatchFirst). Words too rare for the walk to find a page (wordsAreRare, decision 070: a
- * typo, a full name) go to every match without walking first; without words (decision 080) the
- * walk is always tried. The walk's bounds (index entries
- * and rows read) bound what trying it costs. The walk is a prepared statement whose generic plan
+ * everyMatchFirst). Words too rare to walk (wordsTooRareToWalk) go to every match at once. The
+ * walk's bounds (index entries and rows read) bound what trying it costs. The walk is a prepared statement whose generic plan
  * PostgreSQL keeps (decision 075): its shape is fixed by the SQL (ordered index, bounds, a row by
  * id), so planning it again for every search only cost time, a third of its run. Write `walked`
  * with `discoveryConditions(query, { generic: true })`, so no function of a parameter is called
@@ -148,8 +156,7 @@ export async function walkedOrPlanned<T extends Record<string, unknown>>(
   planned: SQL,
   enough: (rows: T[]) => boolean = (rows) => rows.length > DISCOVERY_PAGE_SIZE,
 ): Promise<T[]> {
-  if (query.q && (await wordsAreRare(ctx, query.q, { withParts: matchesParts(query.q) })))
-    return queryRows<T>(ctx.db, planned);
+  if (await wordsTooRareToWalk(ctx, query.q)) return queryRows<T>(ctx.db, planned);
   const rows = await queryRowsPrepared<T>(ctx.db, walked);
   return enough(rows) ? rows : queryRows<T>(ctx.db, planned);
 }
