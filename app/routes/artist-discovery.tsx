@@ -14,7 +14,11 @@ import { inputClasses } from "~/components/ui/input-classes";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { getCurrentUser } from "~/features/accounts/accounts.server";
 import { ArtistCard } from "~/features/artists/artist-card";
-import { FREE_COUNT_LIMIT } from "~/features/artists/artists.constants";
+import {
+  DISCOVERY_LAST_PAGE,
+  DISCOVERY_PAGE_SIZE,
+  FREE_COUNT_LIMIT,
+} from "~/features/artists/artists.constants";
 import { type DiscoveryQuery, parseDiscoveryQuery } from "~/features/artists/artists.schema";
 import { loadDiscovery } from "~/features/artists/discovery.server";
 import type { DiscoveryFacets, Facet } from "~/features/artists/discovery-facets.server";
@@ -424,8 +428,18 @@ function Results({
         <nav aria-label="Pages" className="mt-10 flex items-center justify-between">
           {query.page > 1 ? <PageButton page={query.page - 1}>Previous</PageButton> : <span />}
           <span className="text-sm text-slate-600">Page {query.page}</span>
-          {hasMore ? <PageButton page={query.page + 1}>Next</PageButton> : <span />}
+          {hasMore && query.page < DISCOVERY_LAST_PAGE ? (
+            <PageButton page={query.page + 1}>Next</PageButton>
+          ) : (
+            <span />
+          )}
         </nav>
+      ) : null}
+      {hasMore && query.page >= DISCOVERY_LAST_PAGE ? (
+        <p className="mt-4 text-center text-sm text-slate-700">
+          These are the first {formatCount(DISCOVERY_LAST_PAGE * DISCOVERY_PAGE_SIZE)} artists
+          found. To see others, narrow your search: a location, a date, an occasion or a budget.
+        </p>
       ) : null}
     </>
   );

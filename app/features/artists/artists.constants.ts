@@ -20,6 +20,12 @@ export const LOCATIONS = [
 ] as const;
 export const DISCOVERY_PAGE_SIZE = 24;
 
+/**
+ * The last page of a discovery search (decision 081): its first 960 artists. A page further on
+ * would read every artist before it, and nobody pages that far rather than narrow the search.
+ */
+export const DISCOVERY_LAST_PAGE = 40;
+
 /** Discovery's orders: "" is the best match with words (best rated without), "price" the lowest rate. */
 export const DISCOVERY_SORTS = ["", "price"] as const;
 /** The hours a budget is for until the visitor chooses (an evening's set). */

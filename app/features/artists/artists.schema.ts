@@ -6,7 +6,7 @@ import {
 } from "~/features/terms/policies";
 import { isIsoDate } from "~/lib/dates";
 import { EVENT_TYPES } from "~db/enums";
-import { BUDGET_HOURS_DEFAULT, DISCOVERY_SORTS } from "./artists.constants";
+import { BUDGET_HOURS_DEFAULT, DISCOVERY_LAST_PAGE, DISCOVERY_SORTS } from "./artists.constants";
 import { isTimeZone } from "./time-zones";
 
 const required = (label: string, max = 200) =>
@@ -128,7 +128,13 @@ const DiscoverySchema = z.object({
     .trim()
     .refine((v) => v === "" || isIsoDate(v))
     .catch(""),
-  page: z.coerce.number().int().min(1).max(1000).catch(1),
+  /** 1 to DISCOVERY_LAST_PAGE: a page beyond it is the last one (decision 081); anything else 1. */
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(1)
+    .transform((page) => Math.min(page, DISCOVERY_LAST_PAGE)),
   /** At least this many Client-verified gigs (0: any); anything else in the address is 0. */
   clientVerified: z.coerce.number().int().min(0).max(100_000).catch(0),
   /** Plays this kind of event (the booking form's event types), or "" for any. */
