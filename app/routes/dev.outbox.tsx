@@ -7,10 +7,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Never served by a public app, whatever its mail transport.
   if (context.env.isPublic || context.env.mailTransport !== "outbox") notFound();
-  return { mails: await context.mailer.outbox() };
+  const mails = await context.mailer.outbox();
+  // `?to=` keeps one recipient's mails: what a test waiting for its mail asks for.
+  const to = new URL(request.url).searchParams.get("to");
+  return { mails: to ? mails.filter((mail) => mail.to === to) : mails };
 }
 
 const LINK = /(https?:\/\/[^\s"'<>]+)/g;

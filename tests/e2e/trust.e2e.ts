@@ -29,7 +29,7 @@ async function post(page: Page, url: string, form: Record<string, string>, statu
 
 /** The text of the newest development-outbox mail to `to` whose subject matches. */
 async function mailText(page: Page, to: string, subject: RegExp) {
-  const html = await (await page.request.get("/dev/outbox")).text();
+  const html = await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).text();
   for (const [, recipient, title, body] of html.matchAll(
     /<article aria-label="Mail to ([^"]+?): ([^"]+)"[^>]*>([\s\S]*?)<\/article>/g,
   )) {

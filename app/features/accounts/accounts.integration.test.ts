@@ -432,6 +432,29 @@ describe("settings", () => {
 });
 
 describe("the development outbox", () => {
+  it("keeps one recipient's mails with ?to=", async () => {
+    const local = await startTestApp(database);
+    try {
+      const text = "Hello from the outbox test.";
+      for (const to of ["outbox-one@example.com", "outbox-two@example.com"])
+        await local.mailer.send({ to, subject: `Outbox test for ${to}`, text });
+      const page = async (query: string) => {
+        const res = await local.request(`/dev/outbox${query}`);
+        expect(res.status, query).toBe(200);
+        return res.text();
+      };
+      const one = await page("?to=outbox-one%40example.com");
+      expect(one).toContain("Outbox test for outbox-one@example.com");
+      expect(one).not.toContain("outbox-two@example.com");
+      const all = await page("");
+      expect(all).toContain("Outbox test for outbox-one@example.com");
+      expect(all).toContain("Outbox test for outbox-two@example.com");
+      expect(await page("?to=nobody%40example.com")).toContain("No mails yet.");
+    } finally {
+      await local.close();
+    }
+  });
+
   it("is not served when the app is public", async () => {
     const publicApp = await startTestApp(database, {
       APP_URL: "https://gigledger.example",

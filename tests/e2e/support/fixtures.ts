@@ -39,7 +39,7 @@ export function newAccount(overrides: Partial<TestAccount> = {}): TestAccount {
 export async function mailLink(page: Page, to: string, subject: RegExp): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const res = await page.request.get("/dev/outbox");
+    const res = await page.request.get(`/dev/outbox?to=${encodeURIComponent(to)}`);
     const html = await res.text();
     for (const match of html.matchAll(
       /<article aria-label="Mail to ([^"]+?): ([^"]+)"[^>]*>([\s\S]*?)<\/article>/g,
