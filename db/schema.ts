@@ -311,6 +311,9 @@ export const artistProfiles = pgTable(
       t.searchBits,
       t.nameBits,
     ),
+    // A budget within a location (decision 082): "up to ₹…" in a city reads only that city's
+    // artists within it, where the two indexes above had to be read whole and joined.
+    index("artist_profiles_location_rate_idx").on(t.location, t.hourlyRate),
     // Discovery's "at least N client-verified gigs": only artists with one or more are indexed.
     index("artist_profiles_client_verified_idx")
       .on(t.rating.desc(), t.id)

@@ -24,8 +24,9 @@ export const FACET_TTL_MS = 60_000;
 
 /**
  * The two counts behind the filters, over every artist (not the page's matches, so the lists stay
- * put while the visitor types). Locations walk artist_profiles_location_idx: each distinct value
- * is found with one index probe past the last (a "skip scan"), then counted from the index alone,
+ * put while the visitor types). Locations walk an index that leads with location (the planner
+ * takes the narrowest, artist_profiles_location_rate_idx): each distinct value is found with one
+ * index probe past the last (a "skip scan"), then counted from the index alone,
  * so the table itself is never read; genres walk artist_profiles_genre_value_idx the same way.
  * getDiscoveryFacets keeps both counts out of the request path. Exported for the plan test and
  * the bench.

@@ -1,0 +1,1 @@
+CREATE INDEX "artist_profiles_location_rate_idx" ON "artist_profiles" USING btree ("location","hourly_rate");
