@@ -106,7 +106,10 @@ test("a hostile CV (a ring of 20,000 blank nodes) is refused in words, the serve
   });
   uploading = false;
   await probe;
-  expect(slowest).toBeLessThan(1_000);
+  // Checked in the main thread, this CV once held the server for 50 s (decision 037). In a worker
+  // it takes one core; on CI's two, shared with the other test and its browser, /healthz has
+  // taken just over 1 s to answer, so the bound is 5 s: far under a held main thread.
+  expect(slowest).toBeLessThan(5_000);
 });
 
 test("the offline bundle holds the issuer's did.json", async ({ request }) => {
