@@ -384,6 +384,8 @@ function Results({
     hasMore ||
     tickedElsewhere.length > 0 ||
     artists.some((a) => ticked.includes(a.id));
+  // More artists match, but the pages end here (decision 081): no Next, and a word why.
+  const stopsHere = hasMore && query.page >= DISCOVERY_LAST_PAGE;
   return (
     <>
       {artists.length === 0 ? (
@@ -428,14 +430,10 @@ function Results({
         <nav aria-label="Pages" className="mt-10 flex items-center justify-between">
           {query.page > 1 ? <PageButton page={query.page - 1}>Previous</PageButton> : <span />}
           <span className="text-sm text-slate-600">Page {query.page}</span>
-          {hasMore && query.page < DISCOVERY_LAST_PAGE ? (
-            <PageButton page={query.page + 1}>Next</PageButton>
-          ) : (
-            <span />
-          )}
+          {hasMore && !stopsHere ? <PageButton page={query.page + 1}>Next</PageButton> : <span />}
         </nav>
       ) : null}
-      {hasMore && query.page >= DISCOVERY_LAST_PAGE ? (
+      {stopsHere ? (
         <p className="mt-4 text-center text-sm text-slate-700">
           These are the first {formatCount(DISCOVERY_LAST_PAGE * DISCOVERY_PAGE_SIZE)} artists
           found. To see others, narrow your search: a location, a date, an occasion or a budget.

@@ -3,7 +3,7 @@ import pg from "pg";
 import { addDays, formatLongDate, todayIn } from "~/lib/dates";
 import { spawnServer, waitUntilReady } from "../support/spawn-server";
 import { createArtistProfile } from "./support/artist-helpers";
-import { newAccount, signUpConfirmed, visitorPage } from "./support/fixtures";
+import { newAccount, outboxMails, signUpConfirmed, visitorPage } from "./support/fixtures";
 import { lookAt } from "./support/look-at";
 import { freshPostgresDatabase } from "./support/postgres-database";
 
@@ -29,13 +29,9 @@ async function post(page: Page, url: string, form: Record<string, string>, statu
 
 /** The text of the newest development-outbox mail to `to` whose subject matches. */
 async function mailText(page: Page, to: string, subject: RegExp) {
-  const html = await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).text();
-  for (const [, recipient, title, body] of html.matchAll(
-    /<article aria-label="Mail to ([^"]+?): ([^"]+)"[^>]*>([\s\S]*?)<\/article>/g,
-  )) {
-    if (recipient === to && subject.test(title ?? "")) return (body ?? "").replace(/<[^>]+>/g, " ");
-  }
-  throw new Error(`no mail to ${to} matching ${subject}`);
+  const [mail] = await outboxMails(page, to, subject);
+  if (!mail) throw new Error(`no mail to ${to} matching ${subject}`);
+  return mail.body.replace(/<[^>]+>/g, " ");
 }
 
 if (serverUrl) {

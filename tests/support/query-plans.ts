@@ -29,16 +29,21 @@ export const discoveryQuery = (fields: Partial<DiscoveryQuery>): DiscoveryQuery 
 
 /**
  * Every statement `run` sends, with its parameters, recorded by a pg-proxy Drizzle that answers
- * each with no rows (so a search that tries a words' walk first goes on to its planned query).
+ * each with no rows (so a search that tries a words' walk first goes on to its planned query),
+ * but the terms' shares' verdict on the words, which `verdictsFrom` answers when given (so the
+ * planned query asks the trigram index for the parts' rarest trigrams, decision 083).
  */
 async function recordStatements(
   name: string,
   run: (db: Database) => Promise<unknown>,
+  verdictsFrom?: Queryable,
 ): Promise<Statement[]> {
   const recorded: Statement[] = [];
   const recorder = drizzleProxy(
     async (text, params) => {
       recorded.push({ text, params });
+      if (verdictsFrom && isVerdict({ text }))
+        return { rows: await queryRows(verdictsFrom, rebind({ text, params }, "")) };
       return { rows: [] };
     },
     { schema, casing: "snake_case" },
@@ -58,14 +63,21 @@ export const discoverySql = (q: DiscoveryQuery) =>
 
 /**
  * Every statement searchArtists may send for `q` over artist_profiles: for words, the walk's, then
- * the planned one (not the question whether the words are rare, which reads only their shares).
+ * the planned one (not the question whether the words are rare, which reads only their shares;
+ * `verdictsFrom` answers it: recordStatements).
  */
-export const discoveryStatements = async (q: DiscoveryQuery) =>
-  withoutVerdict(await recordStatements("searchArtists", (db) => searchArtists({ db }, null, q)));
+export const discoveryStatements = async (q: DiscoveryQuery, verdictsFrom?: Queryable) =>
+  withoutVerdict(
+    await recordStatements("searchArtists", (db) => searchArtists({ db }, null, q), verdictsFrom),
+  );
+
+/** Whether the statement is the terms' shares' verdict on the words (wordsVerdict). */
+const isVerdict = (statement: Pick<Statement, "text">) =>
+  statement.text.includes("search_words_rare(");
 
 /** The statements but the question whether the words are rare (it reads only their shares). */
 const withoutVerdict = (statements: Statement[]) =>
-  statements.filter((statement) => !statement.text.includes("search_words_rare("));
+  statements.filter((statement) => !isVerdict(statement));
 
 /** The exact SQL countFreeArtists sends for `q` (a date search's total). */
 export const freeCountSql = (q: DiscoveryQuery) =>

@@ -10,7 +10,12 @@ import { createTestDatabase } from "../../../tests/support/test-database";
 import { DISCOVERY_PAGE_SIZE } from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
 import { searchArtists } from "./discovery.server";
-import { artistJobs, SEARCH_TERM_SHARES_QUEUE, wordsAreRare } from "./search-term-shares.server";
+import {
+  artistJobs,
+  SEARCH_TERM_SHARES_QUEUE,
+  wordsAreRare,
+  wordsVerdict,
+} from "./search-term-shares.server";
 
 // The search's signatures (decision 065) only save work: every artist the words match has every
 // bit of the words' masks (and of the occasion's words, for an artist who plays it), so the
@@ -71,6 +76,10 @@ const QUERIES = [
   "smooth ja",
   "zzzz",
   "-sitar",
+  // Parts of several runs: the trigram index is asked for each run's rarest trigram (decision 083).
+  "maya rodriguez",
+  "aya rodrig",
+  "lucía o'brien",
 ];
 
 /** `%q%` for LIKE, with the user's own % _ \ taken literally (as the search box's test does). */
@@ -340,6 +349,34 @@ describe("the words' walk finds exactly what every artist's test finds", () => {
       expect(await wordsAreRare(ctx, q, { withParts: hasTrigram(q) }), q).toBe(rare);
     // A part of a name keeps a search common: "rodrig" is no word, but a name holds it.
     expect(await wordsAreRare(ctx, "rodrig", { withParts: false })).toBe(true);
+    // Each run's trigram for the index: one of its own, none shared by more artists; a run of
+    // unknown letters still gives one of its own, and one with none pg_trgm keeps as letters null.
+    const runs = ["maya", "rodriguez", "jazzy", "zzzz", "ünï"];
+    const { rarestTrigrams } = await wordsVerdict(ctx, "maya rodriguez jazzy zzzz ünï", {
+      withParts: true,
+      runs,
+    });
+    expect(rarestTrigrams).toHaveLength(runs.length);
+    for (const [i, run] of runs.entries()) {
+      const shares = await queryRows<{ term: string; share: number }>(
+        database.db,
+        sql`SELECT t AS term, coalesce(s.share, 0) AS share FROM unnest(show_trgm(${run})) t
+            LEFT JOIN search_term_shares s ON s.kind = 'part' AND s.term = t
+            WHERE length(t) = 3 AND strpos(${run}, t) > 0`,
+      );
+      const chosen = rarestTrigrams[i];
+      if (shares.length === 0) {
+        expect(chosen, run).toBeNull();
+        continue;
+      }
+      expect(run, run).toContain(chosen);
+      const least = Math.min(...shares.map((t) => t.share));
+      expect(shares.find((t) => t.term === chosen)?.share, run).toBe(least);
+    }
+    // "jazzy": "jaz" and "azz" are in every jazz artist's genre, "zzy" in nobody's.
+    expect(rarestTrigrams[2]).toBe("zzy");
+    expect(rarestTrigrams[3]).toBe("zzz");
+    expect(rarestTrigrams[4]).toBeNull();
     await expectSameAsEveryMatch();
     await expectSameOnTheDay();
   });

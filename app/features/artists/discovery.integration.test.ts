@@ -410,6 +410,8 @@ describe("discovery query plans", () => {
       }),
       "budget with location": query({ budget: 6000, hours: 3, location: "Mumbai" }),
       "rare words": query({ q: "sarangi recitals" }),
+      // Parts of two runs: the planned statement asks the trigram index for one trigram of each.
+      "rare words, a full name": query({ q: "Maya Nakamura" }),
       "rare words in price order": query({ q: "sarangi", sort: "price" }),
       "rare words in a location on a date": query({
         q: "sarangi",
@@ -426,7 +428,7 @@ describe("discovery query plans", () => {
       // only for words the walk finds too few of (the rare words here); for words most of this
       // small table holds ("weddings") PostgreSQL rightly reads it whole, so only the rare
       // words' second statement is held to indexes.
-      for (const [i, statement] of (await discoveryStatements(q)).entries()) {
+      for (const [i, statement] of (await discoveryStatements(q, database.db)).entries()) {
         const { Plan } = await explainJson(database.db, statement);
         plans[`${name} (${i + 1})`] = planNodes(Plan).map(describeNode);
         const sent = i === 0 || name.startsWith("rare words");
@@ -442,6 +444,14 @@ describe("discovery query plans", () => {
       }
     }
     expect(scanned, JSON.stringify(plans, null, 2)).toEqual([]);
+  });
+
+  it("asks the trigram index for one trigram of each of a full name's runs", async () => {
+    // No shares counted here: every trigram counts as rare, the first in order is asked for.
+    const planned = (await discoveryStatements(query({ q: "Maya Nakamura" }), database.db)).at(-1);
+    expect(planned?.params).toEqual(expect.arrayContaining(["%aya%", "%aka%", "maya nakamura"]));
+    expect(planned?.params).not.toContain("%maya%");
+    expect(planned?.params).not.toContain("%nakamura%");
   });
 
   it("counts a date's free artists within a budget in a location from that location's rates", async () => {

@@ -16,6 +16,8 @@ import {
   everyMatchFirst,
   matchesParts,
   once,
+  partRuns,
+  rarestTrigrams,
   signaturesMayMatch,
   walkedOrPlanned,
   walkServes,
@@ -63,19 +65,27 @@ function containsPattern(text: string) {
 
 /**
  * Whether `text` (lowercase) holds `q` as a part. Planned (not `generic`), words with more than
- * one run of letters or digits ask the trigram index for each run ("maya" and "nakamura"), then
- * test the whole (`strpos`, which no index serves, so it stays out of the index's conditions):
- * the whole's pattern adds trigrams padded at the words' ends ("ya ", "  n"), whose long posting
- * lists the index then walks too. Measured at a million artists, "Maya Nakamura": 9.3-12.2 ms in
- * the index as one pattern, 5.1-6.2 ms as its runs, the same 604 artists. The walk (`generic`)
- * tests each row it reads and keeps the one LIKE.
+ * one run of letters or digits ("maya" and "nakamura") ask the trigram index for one trigram of
+ * each run (`trigrams`, the rarest by the terms' shares: decision 083; else the run), then test
+ * the whole (`strpos`, which no index serves, so it stays out of the index's conditions). Every
+ * text holding the whole holds each of those, so they find the same artists. The whole's pattern
+ * adds trigrams padded at the words' ends ("ya ", "  n"), whose long posting lists the index then
+ * walks too; so does each trigram of a run. Measured at a million artists, "Maya Nakamura", the
+ * same 604 artists: 9.3-12.2 ms in the index as one pattern, 5.1-6.2 ms as its runs, and as
+ * their rarest trigrams 5.2 ms where the runs took 7.9 (decision 083). The walk (`generic`) tests
+ * each row it reads and keeps the one LIKE.
  */
-function holdsPart(text: SQL, q: string, { generic }: { generic: boolean }): SQL {
+function holdsPart(
+  text: SQL,
+  q: string,
+  { generic, trigrams }: { generic: boolean; trigrams?: readonly string[] },
+): SQL {
   const whole = q.toLowerCase();
-  const runs = [...new Set(whole.match(/[\p{L}\p{N}]{3,}/gu) ?? [])];
+  const runs = partRuns(q);
   if (generic || (runs.length === 1 && runs[0] === whole))
     return sql`${text} LIKE ${containsPattern(q)}`;
-  const eachRun = runs.map((run) => sql`${text} LIKE ${containsPattern(run)}`);
+  const asked = runs.map((run, i) => trigrams?.[i] ?? run);
+  const eachRun = asked.map((part) => sql`${text} LIKE ${containsPattern(part)}`);
   return sql`(${sql.join(eachRun, sql` AND `)} AND strpos(${text}, ${whole}) > 0)`;
 }
 
@@ -88,13 +98,17 @@ const hasNul = (text: string) => text.includes("\u0000");
  * or, for parts of names and typos' neighbours, the trigram index over name, genre and instruments.
  * `generic` for a statement kept with a generic plan (the words' walk, decision 075): the words'
  * query is then worked out once per run, not for each row tested. Where PostgreSQL plans with the
- * words (every match), it needs them as a value to estimate how many match.
+ * words (every match), it needs them as a value to estimate how many match, and `trigrams`, the
+ * parts' rarest (rarestTrigrams), spare the trigram index the others (holdsPart).
  */
-function discoveryConditions(query: DiscoveryQuery, { generic = false } = {}): SQL[] {
+function discoveryConditions(
+  query: DiscoveryQuery,
+  { generic = false, trigrams }: ConditionOptions = {},
+): SQL[] {
   const conditions: SQL[] = [];
   if (query.q) {
     const parts = matchesParts(query.q)
-      ? sql` OR ${holdsPart(sql`lower(${artistProfiles.artistName} || ' ' || ${artistProfiles.genre} || ' ' || ${artistProfiles.instruments})`, query.q, { generic })}`
+      ? sql` OR ${holdsPart(sql`lower(${artistProfiles.artistName} || ' ' || ${artistProfiles.genre} || ' ' || ${artistProfiles.instruments})`, query.q, { generic, trigrams })}`
       : sql``;
     const words = generic ? once(wordsQuery(query.q)) : wordsQuery(query.q);
     conditions.push(sql`(${artistProfiles.searchDocument} @@ ${words}${parts})`);
@@ -123,8 +137,11 @@ function discoveryConditions(query: DiscoveryQuery, { generic = false } = {}): S
   return conditions;
 }
 
+/** How discoveryConditions are written: for a generic plan, or with the parts' rarest trigrams. */
+type ConditionOptions = { generic?: boolean; trigrams?: readonly string[] };
+
 /** discoveryConditions joined by AND, for the statements written by hand. */
-const discoveryWhere = (query: DiscoveryQuery, options?: { generic?: boolean }) =>
+const discoveryWhere = (query: DiscoveryQuery, options?: ConditionOptions) =>
   sql.join(discoveryConditions(query, options), sql` AND `);
 
 /** The order of a page: the lowest hourly rate first, or the best rated (ties by id). */
@@ -150,14 +167,15 @@ export async function searchArtists(
 ): Promise<{ artists: DiscoveryArtist[]; hasMore: boolean }> {
   if ([query.q, query.genre, query.location].some(hasNul)) return { artists: [], hasMore: false };
   const { db } = ctx;
+  const trigrams = await rarestTrigrams(ctx, query.q);
   if (query.date) {
-    const { walked, planned } = freePageStatements(query);
+    const { walked, planned } = freePageStatements(query, trigrams);
     const rows = walked
       ? await walkedOrPlanned<FreeRow>(ctx, query, walked, planned)
       : await queryRows<FreeRow>(db, planned);
     return freePageOf(rows);
   }
-  const conditions = discoveryConditions(query);
+  const conditions = discoveryConditions(query, { trigrams });
   const offset = (query.page - 1) * DISCOVERY_PAGE_SIZE;
   if (query.q) return wordsPage(ctx, query, conditions, offset);
   const rows = await db
@@ -247,10 +265,13 @@ const walksFirst = (query: DiscoveryQuery) =>
 /**
  * The statements of a date search's page: where it walks first (walksFirst) the walk's
  * (`walked`, for walkedOrPlanned), and always the one planned with the values (`planned`: for
- * words every match first).
+ * words every match first, asking the trigram index for `trigrams`: discoveryConditions).
  */
-function freePageStatements(query: DiscoveryQuery): { walked: SQL | null; planned: SQL } {
-  const where = discoveryWhere(query);
+function freePageStatements(
+  query: DiscoveryQuery,
+  trigrams: readonly string[] | undefined,
+): { walked: SQL | null; planned: SQL } {
+  const where = discoveryWhere(query, { trigrams });
   const othersWhere = sql`${where} AND NOT ${markedOnDate(query)}`;
   const otherOrder = sql.join(orderOf(query), sql`, `);
   const planned = freePageSql(
@@ -380,7 +401,7 @@ export async function countFreeArtists(
 ): Promise<number | null> {
   if (!query.date) return null;
   if ([query.q, query.genre, query.location].some(hasNul)) return 0;
-  const { walked, planned } = freeCountStatements(query);
+  const { walked, planned } = freeCountStatements(query, await rarestTrigrams(ctx, query.q));
   const [row] = await walkedOrPlanned<{ n: number }>(
     ctx,
     query,
@@ -394,14 +415,17 @@ export async function countFreeArtists(
 /**
  * The statements of a date search's free count: the words' walk's count (`walked`:
  * best rated first within the location, the first page's bounds, whatever the page's order),
- * and PostgreSQL's own (`planned`, exact).
+ * and PostgreSQL's own (`planned`, exact; asking the trigram index for `trigrams`).
  */
-function freeCountStatements(query: DiscoveryQuery): { walked: SQL; planned: SQL } {
+function freeCountStatements(
+  query: DiscoveryQuery,
+  trigrams: readonly string[] | undefined,
+): { walked: SQL; planned: SQL } {
   const countOf = (from: SQL) =>
     sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${FREE_COUNT_LIMIT + 1}) counted`;
   return {
     walked: countOf(wordsWalk(countWalked(query), discoveryWhere(query, { generic: true }))),
-    planned: countOf(sql`FROM artist_profiles WHERE ${discoveryWhere(query)}`),
+    planned: countOf(sql`FROM artist_profiles WHERE ${discoveryWhere(query, { trigrams })}`),
   };
 }
 
@@ -475,13 +499,14 @@ export async function searchAndCountFree(
     freePageAndCountWalk(query),
   );
   const walkedCount = walked[0]?.free_count ?? 0;
+  const trigrams = await rarestTrigrams(ctx, query.q);
   const [rows, freeCount] = await Promise.all([
     walked.length > DISCOVERY_PAGE_SIZE
       ? walked
-      : queryRows<FreeRow>(ctx.db, freePageStatements(query).planned),
+      : queryRows<FreeRow>(ctx.db, freePageStatements(query, trigrams).planned),
     walkedCount > FREE_COUNT_LIMIT
       ? walkedCount
-      : queryRows<{ n: number }>(ctx.db, freeCountStatements(query).planned).then(
+      : queryRows<{ n: number }>(ctx.db, freeCountStatements(query, trigrams).planned).then(
           ([row]) => row?.n ?? 0,
         ),
   ]);

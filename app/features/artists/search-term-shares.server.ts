@@ -5,7 +5,8 @@ import { type Queryable, queryRows, queryRowsPrepared } from "~db/client";
 
 // How common the terms of a words search are (decision 070): a sample's shares of each word and
 // trigram, written again every hour by a job, so that words too rare for the words' walk go
-// straight to every match instead of walking 10,000 artists first (words-walk.server.ts).
+// straight to every match instead of walking 10,000 artists first (words-walk.server.ts), and
+// the trigram index is asked for each part's rarest trigram only (decision 083).
 
 /** The schedule's queue: every hour one instance writes the terms' shares again. */
 export const SEARCH_TERM_SHARES_QUEUE = "artists.search-term-shares";
@@ -14,36 +15,66 @@ export const SEARCH_TERM_SHARES_QUEUE = "artists.search-term-shares";
 const VERDICT_TTL_MS = 10 * 60_000;
 const VERDICTS_KEPT = 1000;
 
-type Verdict = { rare: boolean; at: number };
-const verdicts = new WeakMap<object, Map<string, Verdict>>();
+/**
+ * What the terms' shares say of a search's words: whether they are too rare for the words' walk,
+ * and, for each run of letters or digits asked about, the trigram in it the fewest artists have
+ * (null where the run has none the index keeps as letters).
+ */
+export type WordsVerdict = { rare: boolean; rarestTrigrams: (string | null)[] };
+
+type Kept = WordsVerdict & { at: number };
+const verdicts = new WeakMap<object, Map<string, Kept>>();
 
 /**
- * Whether the words of `q` are too rare for the words' walk (`search_words_rare`, migration 0034):
- * asked once per instance for each search's words, then remembered for VERDICT_TTL_MS (the
- * shares change once an hour). A verdict only chooses how a page is found, never what is found.
+ * The terms' shares' verdict on the words of `q` (`search_words_rare`, migration 0034, and each
+ * of `runs`' rarest trigram, decision 083): asked once per instance for each search's words, then
+ * remembered for VERDICT_TTL_MS (the shares change once an hour). A verdict only chooses how a
+ * page is found, never what is found.
  */
-export async function wordsAreRare(
+export async function wordsVerdict(
   ctx: Pick<AppContext, "db">,
   q: string,
-  { withParts, now = Date.now() }: { withParts: boolean; now?: number },
-): Promise<boolean> {
+  {
+    withParts,
+    runs = [],
+    now = Date.now(),
+  }: { withParts: boolean; runs?: readonly string[]; now?: number },
+): Promise<WordsVerdict> {
   let kept = verdicts.get(ctx.db);
   if (!kept) {
     kept = new Map();
     verdicts.set(ctx.db, kept);
   }
-  const key = `${withParts ? "+" : "-"}${q}`;
+  const key = `${withParts ? "+" : "-"}${runs.join(" ")}\u0000${q}`;
   const known = kept.get(key);
-  if (known && now - known.at < VERDICT_TTL_MS) return known.rare;
-  const [row] = await queryRowsPrepared<{ rare: boolean }>(
+  if (known && now - known.at < VERDICT_TTL_MS) return known;
+  // The runs (letters and digits, so no spaces) go as one text. A trigram not in the sample counts
+  // as the rarest; `strpos` keeps to trigrams written as the run's own letters (pg_trgm shows a
+  // trigram of wide characters as a hash).
+  const [row] = await queryRowsPrepared<{ rare: boolean; rarest: (string | null)[] }>(
     ctx.db,
-    sql`SELECT search_words_rare(${q}, ${withParts}) AS rare`,
+    sql`SELECT search_words_rare(${q}, ${withParts}) AS rare,
+      ARRAY(SELECT (SELECT t FROM unnest(show_trgm(r.run)) t
+          LEFT JOIN search_term_shares s ON s.kind = 'part' AND s.term = t
+          WHERE length(t) = 3 AND strpos(r.run, t) > 0
+          ORDER BY coalesce(s.share, 0), t LIMIT 1)
+        FROM unnest(string_to_array(${runs.join(" ")}, ' ')) WITH ORDINALITY r(run, n)
+        ORDER BY r.n) AS rarest`,
   );
-  const rare = row?.rare === true;
+  const verdict = { rare: row?.rare === true, rarestTrigrams: row?.rarest ?? runs.map(() => null) };
   kept.delete(key);
-  kept.set(key, { rare, at: now });
+  kept.set(key, { ...verdict, at: now });
   if (kept.size > VERDICTS_KEPT) kept.delete(kept.keys().next().value as string);
-  return rare;
+  return verdict;
+}
+
+/** Whether the words of `q` are too rare for the words' walk (wordsVerdict). */
+export async function wordsAreRare(
+  ctx: Pick<AppContext, "db">,
+  q: string,
+  options: { withParts: boolean; now?: number },
+): Promise<boolean> {
+  return (await wordsVerdict(ctx, q, options)).rare;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AppContext } from "~/lib/context";
 import { queryRows, queryRowsPrepared } from "~db/client";
 import { DISCOVERY_PAGE_SIZE } from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
-import { wordsAreRare } from "./search-term-shares.server";
+import { type WordsVerdict, wordsVerdict } from "./search-term-shares.server";
 
 // The words' walk (decisions 065, 067, 069, 070): a page of a words search read in rating or
 // price order from the signatures' indexes, else from every match, for discovery.server.ts's
@@ -130,13 +130,42 @@ export function signaturesMayMatch(
 export const matchesParts = (q: string) => /[\p{L}\p{N}]{3}/u.test(q);
 
 /**
- * Whether a search's words are too rare for the walk to find a page (wordsAreRare, decision 070:
- * a typo, a full name), so that it goes to every match without walking first. A search without
- * words has no such verdict: its walk is always tried (decision 080).
+ * The runs of three or more letters or digits in the words, lowercase, each once ("maya" and
+ * "nakamura"): what a part is found by in the trigram index.
+ */
+export const partRuns = (q: string) => [
+  ...new Set(q.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []),
+];
+
+/** The terms' shares' verdict on a search's words, with its parts' runs (wordsVerdict). */
+const verdictOn = (ctx: Pick<AppContext, "db">, q: string): Promise<WordsVerdict> => {
+  const withParts = matchesParts(q);
+  return wordsVerdict(ctx, q, { withParts, runs: withParts ? partRuns(q) : [] });
+};
+
+/**
+ * Whether a search's words are too rare for the walk to find a page (decision 070: a typo, a
+ * full name), so that it goes to every match without walking first. A search without words has
+ * no such verdict: its walk is always tried (decision 080).
  */
 export async function wordsTooRareToWalk(ctx: Pick<AppContext, "db">, q: string | undefined) {
   if (!q) return false;
-  return wordsAreRare(ctx, q, { withParts: matchesParts(q) });
+  return (await verdictOn(ctx, q)).rare;
+}
+
+/**
+ * For each of partRuns(q), in order, the trigram of it the fewest artists have (decision 083), or
+ * the run itself where the shares name none: what the trigram index is asked for, for parts of
+ * several runs, in a statement planned with its values. Undefined without words.
+ */
+export async function rarestTrigrams(
+  ctx: Pick<AppContext, "db">,
+  q: string | undefined,
+): Promise<string[] | undefined> {
+  if (!q || !matchesParts(q)) return undefined;
+  const runs = partRuns(q);
+  const { rarestTrigrams: rarest } = await verdictOn(ctx, q);
+  return runs.map((run, i) => rarest[i] ?? run);
 }
 
 /**

@@ -35,20 +35,30 @@ export function newAccount(overrides: Partial<TestAccount> = {}): TestAccount {
   };
 }
 
+/**
+ * The mails to `to` whose subject matches, newest first, from the development outbox: each mail's
+ * subject and its body's HTML.
+ */
+export async function outboxMails(
+  page: Page,
+  to: string,
+  subject: RegExp,
+): Promise<{ title: string; body: string }[]> {
+  const html = await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).text();
+  return [
+    ...html.matchAll(/<article aria-label="Mail to ([^"]+?): ([^"]+)"[^>]*>([\s\S]*?)<\/article>/g),
+  ].flatMap(([, recipient, title = "", body = ""]) =>
+    recipient === to && subject.test(title) ? [{ title, body }] : [],
+  );
+}
+
 /** The first link of the newest mail to `to` whose subject matches, from the development outbox. */
 export async function mailLink(page: Page, to: string, subject: RegExp): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const res = await page.request.get(`/dev/outbox?to=${encodeURIComponent(to)}`);
-    const html = await res.text();
-    for (const match of html.matchAll(
-      /<article aria-label="Mail to ([^"]+?): ([^"]+)"[^>]*>([\s\S]*?)<\/article>/g,
-    )) {
-      const [, recipient, title, body] = match;
-      if (recipient === to && subject.test(title ?? "")) {
-        const href = /href="([^"]+)"/.exec(body ?? "")?.[1];
-        if (href) return href.replaceAll("&amp;", "&");
-      }
+    for (const { body } of await outboxMails(page, to, subject)) {
+      const href = /href="([^"]+)"/.exec(body)?.[1];
+      if (href) return href.replaceAll("&amp;", "&");
     }
     await page.waitForTimeout(200);
   }
