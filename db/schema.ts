@@ -555,9 +555,16 @@ export const availability = pgTable(
   (t) => [
     uniqueIndex().on(t.artistProfileId, t.date),
     // "Available on": who marked a date available (listed first), best rated first; the
-    // signatures last, for words (decision 067).
+    // signatures last, for words (decision 067), then the rate, for a budget (decision 084).
     index("availability_available_on_idx")
-      .on(t.date, t.artistRating.desc(), t.artistProfileId, t.artistSearchBits, t.artistNameBits)
+      .on(
+        t.date,
+        t.artistRating.desc(),
+        t.artistProfileId,
+        t.artistSearchBits,
+        t.artistNameBits,
+        t.artistHourlyRate,
+      )
       .where(sql`${t.status} = 'available'`),
     // The same within one location (the location filter is exact).
     index("availability_available_in_idx")
@@ -568,6 +575,7 @@ export const availability = pgTable(
         t.artistProfileId,
         t.artistSearchBits,
         t.artistNameBits,
+        t.artistHourlyRate,
       )
       .where(sql`${t.status} = 'available'`),
     // Both again, lowest hourly rate first ("Price: low to high" on a date; decision 066).

@@ -471,6 +471,54 @@ describe("discovery query plans", () => {
     ).toBe(true);
   });
 
+  it("finds a date's marks within a budget from the marks' copy of the rate, exactly", async () => {
+    // Decision 084: planned, a budget tests the marks' copy of the rate, so a budget few meet
+    // reads its marks from an index instead of every mark's artist. Marks on a day of its own:
+    // one artist in eight, three in four of those available, the rest busy.
+    const day = "2027-01-23";
+    await database.db.execute(sql`
+      INSERT INTO availability (artist_profile_id, date, status)
+      SELECT id, ${day}::date,
+        CASE WHEN mod(abs(hashtext(id::text || 'busy')), 4) = 0 THEN 'unavailable' ELSE 'available' END
+      FROM artist_profiles
+      WHERE slug LIKE 'plan-artist-%' AND mod(abs(hashtext(id::text || 'day')), 8) = 0`);
+    // The bound is a marked artist's rate (the tenth lowest): a test "<" for "<=" would miss them.
+    const [bound] = await queryRows<{ rate: number }>(
+      database.db,
+      sql`SELECT artist_hourly_rate::int AS rate FROM availability
+          WHERE date = ${day}::date AND status = 'available' AND artist_hourly_rate IS NOT NULL
+          ORDER BY artist_hourly_rate OFFSET 9 LIMIT 1`,
+    );
+    if (!bound) throw new Error("no marks with a rate");
+    const budget = { budget: bound.rate * 3, hours: 3, date: day };
+    const reference = await queryRows<{ id: string }>(
+      database.db,
+      sql`SELECT ap.id FROM artist_profiles ap
+          WHERE ap.hourly_rate <= ${bound.rate} AND NOT EXISTS (SELECT 1 FROM artist_busy_days bd
+            WHERE bd.artist_profile_id = ap.id AND bd.date = ${day}::date)
+          ORDER BY EXISTS (SELECT 1 FROM availability m WHERE m.artist_profile_id = ap.id
+              AND m.date = ${day}::date AND m.status = 'available') DESC,
+            ap.rating DESC NULLS LAST, ap.id`,
+    );
+    expect(reference.length).toBeGreaterThan(DISCOVERY_PAGE_SIZE);
+    const found: string[] = [];
+    for (let page = 1; ; page++) {
+      const result = await searchArtists({ db: database.db }, null, query({ ...budget, page }));
+      found.push(...result.artists.map((a) => a.id));
+      if (!result.hasMore) break;
+    }
+    expect(found).toEqual(reference.map((r) => r.id));
+    // A later page is planned alone: its marks come from an index holding their rate.
+    const [planned] = await discoveryStatements(query({ ...budget, page: 2 }));
+    if (!planned) throw new Error("no planned statement");
+    const { Plan } = await explainJson(database.db, planned);
+    const marks = planNodes(Plan).filter((node) => node["Relation Name"] === "availability");
+    expect(
+      marks.some((node) => String(node["Index Cond"] ?? "").includes("artist_hourly_rate")),
+      planNodes(Plan).map(describeNode).join(" → "),
+    ).toBe(true);
+  });
+
   it("keeps one generic plan for the words' walk that works out the words once, not for each row", async () => {
     // The walk is a prepared statement whose generic plan PostgreSQL keeps (decision 075). There
     // a function of a parameter cannot be worked out while planning: left in a condition, it runs

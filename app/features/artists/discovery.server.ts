@@ -120,9 +120,7 @@ function discoveryConditions(
     conditions.push(sql`${artistProfiles.occasions} @> ARRAY[${query.occasion}]::text[]`);
   if (query.budget > 0) {
     // An hourly rate within the budget for the hours; artists who quote each booking have none.
-    conditions.push(
-      sql`${artistProfiles.hourlyRate} <= ${String(query.budget / query.hours)}::numeric`,
-    );
+    conditions.push(sql`${artistProfiles.hourlyRate} <= ${rateWithin(query)}`);
   }
   if (query.clientVerified > 0) {
     // The literal "> 0" lets the planner use artist_profiles_client_verified_idx, which holds
@@ -139,6 +137,9 @@ function discoveryConditions(
 
 /** How discoveryConditions are written: for a generic plan, or with the parts' rarest trigrams. */
 type ConditionOptions = { generic?: boolean; trigrams?: readonly string[] };
+
+/** The highest hourly rate within the query's budget for its hours (with a budget). */
+const rateWithin = (query: DiscoveryQuery) => sql`${String(query.budget / query.hours)}::numeric`;
 
 /** discoveryConditions joined by AND, for the statements written by hand. */
 const discoveryWhere = (query: DiscoveryQuery, options?: ConditionOptions) =>
@@ -216,10 +217,14 @@ const pageEnd = (query: DiscoveryQuery) => query.page * DISCOVERY_PAGE_SIZE + 1;
  * search's conditions), read from that day's marks best rated first (each mark carries its
  * artist's location, rating and search signatures, so one index gives them in order, within the
  * location when there is one, and passes over those the words cannot match), cut at pageEnd.
- * "Price: low to high" walks them by the rate instead (the marks carry it too).
+ * "Price: low to high" walks them by the rate instead (the marks carry it too). Planned with its
+ * values (not `generic`), a budget also tests the marks' copy of the rate: a budget few meet then
+ * reads its marks from the by-price index instead of testing every mark's artist (decision 084).
  */
-function markedBranch(query: DiscoveryQuery, where: SQL): SQL {
+function markedBranch(query: DiscoveryQuery, where: SQL, { generic }: { generic: boolean }): SQL {
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
+  const markedWithin =
+    query.budget > 0 && !generic ? sql` AND av.artist_hourly_rate <= ${rateWithin(query)}` : sql``;
   // The marks' copies of the signatures pass over those that cannot match.
   const markedMayMatch = sql` AND ${signaturesMayMatch(query, sql`av.artist_search_bits`, sql`av.artist_name_bits`)}`;
   // The marks' own copies of the rating and the rate walk their indexes in order.
@@ -229,7 +234,7 @@ function markedBranch(query: DiscoveryQuery, where: SQL): SQL {
       : sql`av.artist_rating DESC NULLS LAST, av.artist_profile_id`;
   return sql`SELECT ${cardColumns}, true AS marked_available
     FROM availability av JOIN artist_profiles ON artist_profiles.id = av.artist_profile_id
-    WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn}${markedMayMatch}
+    WHERE av.date = ${query.date}::date AND av.status = 'available'${markedIn}${markedWithin}${markedMayMatch}
       AND ${where}
     ORDER BY ${markedOrder}
     LIMIT ${pageEnd(query)}`;
@@ -276,7 +281,7 @@ function freePageStatements(
   const otherOrder = sql.join(orderOf(query), sql`, `);
   const planned = freePageSql(
     query,
-    markedBranch(query, where),
+    markedBranch(query, where, { generic: false }),
     query.q && walkServes(query)
       ? everyMatchFirst(othersWhere, otherOrder)
       : sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`,
@@ -286,7 +291,7 @@ function freePageStatements(
   return {
     walked: freePageSql(
       query,
-      markedBranch(query, walkWhere),
+      markedBranch(query, walkWhere, { generic: true }),
       wordsWalk(query, sql`${walkWhere} AND NOT ${markedOnDate(query)}`),
     ),
     planned,
@@ -465,7 +470,7 @@ function freePageAndCountWalk(query: DiscoveryQuery): SQL {
   return sql`WITH walked_free AS MATERIALIZED (
       SELECT artist_profiles.id, walk.sort_key ${wordsWalk(query, walkWhere)}
       LIMIT ${FREE_COUNT_LIMIT + 1}),
-    marked AS MATERIALIZED (${markedBranch(query, walkWhere)})
+    marked AS MATERIALIZED (${markedBranch(query, walkWhere, { generic: true })})
     SELECT paged.*, (SELECT count(*)::int FROM walked_free) AS free_count
     FROM (${freePageSql(query, sql`SELECT * FROM marked`, others)}) paged
     ORDER BY paged.marked_available DESC, paged.rating DESC NULLS LAST, paged.id`;
