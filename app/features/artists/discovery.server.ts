@@ -66,14 +66,14 @@ function containsPattern(text: string) {
 /**
  * Whether `text` (lowercase) holds `q` as a part. Planned (not `generic`), words with more than
  * one run of letters or digits ("maya" and "nakamura") ask the trigram index for one trigram of
- * each run (`trigrams`, the rarest by the terms' shares: decision 083; else the run), then test
- * the whole (`strpos`, which no index serves, so it stays out of the index's conditions). Every
- * text holding the whole holds each of those, so they find the same artists. The whole's pattern
- * adds trigrams padded at the words' ends ("ya ", "  n"), whose long posting lists the index then
- * walks too; so does each trigram of a run. Measured at a million artists, "Maya Nakamura", the
- * same 604 artists: 9.3-12.2 ms in the index as one pattern, 5.1-6.2 ms as its runs, and as
- * their rarest trigrams 5.2 ms where the runs took 7.9 (decision 083). The walk (`generic`) tests
- * each row it reads and keeps the one LIKE.
+ * each run (`trigrams`, rarestTrigrams(q): the rarest by the terms' shares, decision 083; without
+ * them, each run whole), then test the whole (`strpos`, which no index serves, so it stays out
+ * of the index's conditions). Every text holding the whole holds each of those, so they find the
+ * same artists. The whole's pattern adds trigrams padded at the words' ends ("ya ", "  n"), whose
+ * long posting lists the index then walks too; so does each trigram of a run. Measured at a
+ * million artists, "Maya Nakamura", the same 604 artists: 9.3-12.2 ms in the index as one
+ * pattern, 5.1-6.2 ms as its runs, and as their rarest trigrams 5.2 ms where the runs took 7.9
+ * (decision 083). The walk (`generic`) tests each row it reads and keeps the one LIKE.
  */
 function holdsPart(
   text: SQL,
@@ -84,8 +84,7 @@ function holdsPart(
   const runs = partRuns(q);
   if (generic || (runs.length === 1 && runs[0] === whole))
     return sql`${text} LIKE ${containsPattern(q)}`;
-  const asked = runs.map((run, i) => trigrams?.[i] ?? run);
-  const eachRun = asked.map((part) => sql`${text} LIKE ${containsPattern(part)}`);
+  const eachRun = (trigrams ?? runs).map((part) => sql`${text} LIKE ${containsPattern(part)}`);
   return sql`(${sql.join(eachRun, sql` AND `)} AND strpos(${text}, ${whole}) > 0)`;
 }
 
