@@ -22,14 +22,17 @@ const VERDICTS_KEPT = 1000;
  */
 export type WordsVerdict = { rare: boolean; rarestTrigrams: (string | null)[] };
 
-type Kept = WordsVerdict & { at: number };
+/** A verdict asked for or known, and when it was asked (so two searches at once ask once). */
+type Kept = { verdict: Promise<WordsVerdict>; at: number };
 const verdicts = new WeakMap<object, Map<string, Kept>>();
 
 /**
  * The terms' shares' verdict on the words of `q` (`search_words_rare`, migration 0034, and each
  * of `runs`' rarest trigram, decision 083): asked once per instance for each search's words, then
- * remembered for VERDICT_TTL_MS (the shares change once an hour). A verdict only chooses how a
- * page is found, never what is found.
+ * remembered for VERDICT_TTL_MS (the shares change once an hour). Searches that ask while the
+ * question is out share its answer (a page and its count run side by side); a question that
+ * fails is forgotten, so the next search asks again. A verdict only chooses how a page is found,
+ * never what is found.
  */
 export async function wordsVerdict(
   ctx: Pick<AppContext, "db">,
@@ -47,7 +50,25 @@ export async function wordsVerdict(
   }
   const key = `${withParts ? "+" : "-"}${runs.join(" ")}\u0000${q}`;
   const known = kept.get(key);
-  if (known && now - known.at < VERDICT_TTL_MS) return known;
+  if (known && now - known.at < VERDICT_TTL_MS) return known.verdict;
+  const verdict = askVerdict(ctx, q, withParts, runs);
+  kept.delete(key);
+  kept.set(key, { verdict, at: now });
+  if (kept.size > VERDICTS_KEPT) kept.delete(kept.keys().next().value as string);
+  const asked = kept;
+  verdict.catch(() => {
+    if (asked.get(key)?.verdict === verdict) asked.delete(key);
+  });
+  return verdict;
+}
+
+/** Asks the database for wordsVerdict's answer. */
+async function askVerdict(
+  ctx: Pick<AppContext, "db">,
+  q: string,
+  withParts: boolean,
+  runs: readonly string[],
+): Promise<WordsVerdict> {
   // The runs (letters and digits, so no spaces) go as one text. A trigram not in the sample counts
   // as the rarest; `strpos` keeps to trigrams written as the run's own letters (pg_trgm shows a
   // trigram of wide characters as a hash).
@@ -61,11 +82,7 @@ export async function wordsVerdict(
         FROM unnest(string_to_array(${runs.join(" ")}, ' ')) WITH ORDINALITY r(run, n)
         ORDER BY r.n) AS rarest`,
   );
-  const verdict = { rare: row?.rare === true, rarestTrigrams: row?.rarest ?? runs.map(() => null) };
-  kept.delete(key);
-  kept.set(key, { ...verdict, at: now });
-  if (kept.size > VERDICTS_KEPT) kept.delete(kept.keys().next().value as string);
-  return verdict;
+  return { rare: row?.rare === true, rarestTrigrams: row?.rarest ?? runs.map(() => null) };
 }
 
 /** Whether the words of `q` are too rare for the words' walk (wordsVerdict). */
