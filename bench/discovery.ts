@@ -715,10 +715,12 @@ async function runScenarios(label: string, db: Queryable, fullPlans: boolean) {
   for (const scenario of selectedScenarios().filter((x) => !x.run || x.statement)) {
     const q = scenario.queries[0] as DiscoveryQuery;
     // A words search sends the words' walk first, then, if it finds less than a page, the
-    // planned query (decision 065): both are shown.
+    // planned query (decision 065): both are shown. The terms' shares answer whether the words
+    // are too rare to walk, and which trigrams the index is asked for (decisions 070, 083), as
+    // they do for the search itself.
     const statements = scenario.statement
       ? [await scenario.statement(q)]
-      : await discoveryStatements(q);
+      : await discoveryStatements(q, db);
     for (const [i, statement] of statements.entries()) {
       const plan = await explain(db, statement);
       const which = statements.length > 1 ? (i === 0 ? " (the walk)" : " (planned)") : "";
