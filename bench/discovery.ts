@@ -20,6 +20,7 @@ import pg from "pg";
 import {
   GENRES as BASE_GENRES,
   LOCATIONS as BASE_LOCATIONS,
+  DISCOVERY_LAST_PAGE,
 } from "../app/features/artists/artists.constants";
 import type { DiscoveryQuery } from "../app/features/artists/artists.schema";
 import {
@@ -628,6 +629,16 @@ const SCENARIOS: Scenario[] = [
     extra: true,
     queries: [query({})],
     targetMs: TARGET_QUERY_P95_MS,
+  },
+  {
+    // A budget few meet (one artist in sixty) on the last page served (decision 085): read from
+    // the index of the rating order with the rate after it, not every artist in rating order.
+    name: `extra: budget few meet, page ${DISCOVERY_LAST_PAGE} (₹150 for 3 hours; on a date)`,
+    extra: true,
+    queries: [
+      query({ budget: 150, hours: 3, page: DISCOVERY_LAST_PAGE }),
+      query({ budget: 150, hours: 3, page: DISCOVERY_LAST_PAGE, date: BENCH_DAY }),
+    ],
   },
   {
     name: "extra: full-name search",
