@@ -289,10 +289,6 @@ export const artistProfiles = pgTable(
     index("artist_profiles_location_genre_idx").on(t.location, t.id, t.genre),
     index("artist_profiles_ranking_idx").on(t.verifiedSessions.desc(), t.rating.desc(), t.id),
     index("artist_profiles_listing_idx").on(t.rating.desc(), t.id),
-    // The same order with the rate after it: a budget is tested in the index, so a budget few meet
-    // reads only the rows within it, page after page (decision 085). Kept apart so the walks read
-    // the narrower one above.
-    index("artist_profiles_rate_by_rating_idx").on(t.rating.desc(), t.id, t.hourlyRate),
     // The words' walk (decision 065): the same orders as the two above, with the signatures after
     // them, read from the index alone. Kept apart so the other searches walk the narrower ones.
     index("artist_profiles_words_idx").on(t.rating.desc(), t.id, t.searchBits, t.nameBits),
@@ -318,6 +314,10 @@ export const artistProfiles = pgTable(
     // A budget within a location (decision 082): "up to ₹…" in a city reads only that city's
     // artists within it, where the two indexes above had to be read whole and joined.
     index("artist_profiles_location_rate_idx").on(t.location, t.hourlyRate),
+    // A budget in rating order (decision 085): the listing's order with the rate after it, so a
+    // budget few meet is tested in the index and reads only the rows within it, page after page.
+    // Kept apart from artist_profiles_listing_idx, which the walks read.
+    index("artist_profiles_rate_by_rating_idx").on(t.rating.desc(), t.id, t.hourlyRate),
     // Discovery's "at least N client-verified gigs": only artists with one or more are indexed.
     index("artist_profiles_client_verified_idx")
       .on(t.rating.desc(), t.id)
