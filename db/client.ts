@@ -225,9 +225,10 @@ const rowsOf = <T>(result: unknown): T[] =>
  * list as one array: `uuidArray`) and whose best plan does not depend on the values (the rows of
  * a page's few ids, by key). It is sent as a named prepared statement, named after its text: each
  * connection parses it once and PostgreSQL soon reuses one plan, instead of parsing and planning
- * it on every request (decision 071). Not for searches: a plan made once for any values can be
- * far worse for some (a generic plan of words + location + date took 217 ms where its own took
- * 9). PGlite runs it as queryRows does.
+ * it on every request (decision 071). Not for searches whose plan rests on their values: a plan
+ * made once for any values can be far worse for some (a generic plan of words + location + date
+ * took 217 ms where its own took 9). The words' walk (decision 075) and every match of words
+ * alone (086) are written so that theirs does not. PGlite runs it as queryRows does.
  */
 export async function queryRowsPrepared<T>(db: Pick<Database, "_">, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);

@@ -3,6 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { type Queryable, queryRows } from "~db/client";
 import { artistProfiles, users } from "~db/schema";
+import { recordingPrepared } from "../../../tests/support/prepared-statements";
 import {
   describeNode,
   discoveryQuery,
@@ -576,6 +577,61 @@ describe("discovery query plans", () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it("sends every match of words alone prepared, its plan the text indexes, the words worked out once", async () => {
+    // Decision 086: words and nothing else go to every match (when too rare to walk, or when the
+    // walk finds less than a page) as a prepared statement. Its plan made without the values (the
+    // generic plan) reads the text indexes, with the words worked out once rather than for each
+    // row. With a filter or a date, which index serves best rests on the values: not prepared.
+    const everyMatch = (text: string) =>
+      text.includes("FROM (SELECT * FROM artist_profiles WHERE") && !text.includes("walked");
+    const perRow = /websearch_to_tsquery\(/;
+    const rankPerRow = /ts_rank\([^"]*websearch_to_tsquery\(/;
+    const conditions = ["Filter", "Index Cond", "Recheck Cond"].map(
+      (key) => [key, perRow] as const,
+    );
+    // Words this table holds too few of for the walk (a full name here is common).
+    const alone: Record<string, DiscoveryQuery> = {
+      "a full name no one has": query({ q: "Maya Okonkwo" }),
+      "a rare instrument": query({ q: "sarangi" }),
+      "a typo": query({ q: "sitr" }),
+      "an or": query({ q: "zzzz or qqqq" }),
+      "price order": query({ q: "zzzz", sort: "price" }),
+    };
+    const found: string[] = [];
+    for (const [name, q] of Object.entries(alone)) {
+      const { ctx, recorder } = recordingPrepared(database.db);
+      await searchArtists(ctx, null, q);
+      const planned = (await discoveryStatements(q, database.db)).at(-1);
+      if (!planned) throw new Error(`${name}: no statement`);
+      expect(recorder.prepared.filter(everyMatch), name).toEqual([planned.text]);
+      const { Plan } = await genericPlan(database.db, planned);
+      const shape = `${name}: ${planNodes(Plan).map(describeNode).join(" → ")}`;
+      expect(seqScans(Plan, "artist_profiles"), shape).toBe(false);
+      expect(
+        planNodes(Plan).some((node) => node["Index Name"] === "artist_profiles_document_idx"),
+        shape,
+      ).toBe(true);
+      // In a condition, or in the rank (the InitPlans that work the words out once output them).
+      for (const node of planNodes(Plan))
+        for (const [key, pattern] of [...conditions, ["Output", rankPerRow] as const]) {
+          const value = JSON.stringify(node[key] ?? "");
+          if (pattern.test(value)) found.push(`${name}: ${node["Node Type"]} ${key} ${value}`);
+        }
+    }
+    expect(found).toEqual([]);
+    const withFilters = [
+      query({ q: "Maya Nakamura", occasion: "Wedding" }),
+      query({ q: "sitr", location: "Mumbai" }),
+      query({ q: "zzzz", budget: 20_000, hours: 4 }),
+      query({ q: "Maya Nakamura", date: "2026-12-05" }),
+    ];
+    for (const q of withFilters) {
+      const { ctx, recorder } = recordingPrepared(database.db);
+      await searchArtists(ctx, null, q);
+      expect(recorder.prepared.filter(everyMatch), JSON.stringify(q)).toEqual([]);
+    }
   });
 
   it("walks a date search without words and finds exactly what its planned statement finds", async () => {

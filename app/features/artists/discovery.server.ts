@@ -14,6 +14,7 @@ import { getDiscoveryFacets } from "./discovery-facets.server";
 import { searchMatches } from "./search-matches.server";
 import {
   everyMatchFirst,
+  everyMatchPrepared,
   matchesParts,
   once,
   partRuns,
@@ -98,18 +99,19 @@ const hasNul = (text: string) => text.includes("\u0000");
  * `generic` for a statement kept with a generic plan (the words' walk, decision 075): the words'
  * query is then worked out once per run, not for each row tested. Where PostgreSQL plans with the
  * words (every match), it needs them as a value to estimate how many match, and `trigrams`, the
- * parts' rarest (rarestTrigrams), spare the trigram index the others (holdsPart).
+ * parts' rarest (rarestTrigrams), spare the trigram index the others (holdsPart). Words alone
+ * need no estimate (everyMatchPrepared): `wordsOnce` works them out once per run there too.
  */
 function discoveryConditions(
   query: DiscoveryQuery,
-  { generic = false, trigrams }: ConditionOptions = {},
+  { generic = false, trigrams, wordsOnce = generic }: ConditionOptions = {},
 ): SQL[] {
   const conditions: SQL[] = [];
   if (query.q) {
     const parts = matchesParts(query.q)
       ? sql` OR ${holdsPart(sql`lower(${artistProfiles.artistName} || ' ' || ${artistProfiles.genre} || ' ' || ${artistProfiles.instruments})`, query.q, { generic, trigrams })}`
       : sql``;
-    const words = generic ? once(wordsQuery(query.q)) : wordsQuery(query.q);
+    const words = wordsOnce ? once(wordsQuery(query.q)) : wordsQuery(query.q);
     conditions.push(sql`(${artistProfiles.searchDocument} @@ ${words}${parts})`);
   }
   if (query.genre)
@@ -134,8 +136,12 @@ function discoveryConditions(
   return conditions;
 }
 
-/** How discoveryConditions are written: for a generic plan, or with the parts' rarest trigrams. */
-type ConditionOptions = { generic?: boolean; trigrams?: readonly string[] };
+/**
+ * How discoveryConditions are written: for the words' walk's generic plan (`generic`), with the
+ * parts' rarest trigrams (`trigrams`), and with the words worked out once per run (`wordsOnce`,
+ * as the walk's are).
+ */
+type ConditionOptions = { generic?: boolean; trigrams?: readonly string[]; wordsOnce?: boolean };
 
 /** The highest hourly rate within the query's budget for its hours (with a budget). */
 const rateWithin = (query: DiscoveryQuery) => sql`${String(query.budget / query.hours)}::numeric`;
@@ -175,7 +181,10 @@ export async function searchArtists(
       : await queryRows<FreeRow>(db, planned);
     return freePageOf(rows);
   }
-  const conditions = discoveryConditions(query, { trigrams });
+  const conditions = discoveryConditions(query, {
+    trigrams,
+    wordsOnce: everyMatchPrepared(query),
+  });
   const offset = (query.page - 1) * DISCOVERY_PAGE_SIZE;
   if (query.q) return wordsPage(ctx, query, conditions, offset);
   const rows = await db
@@ -374,7 +383,10 @@ async function wordsPage(
           wordsWalk(query, discoveryWhere(query, { generic: true })),
           once(wordsQuery(query.q)),
         ),
-        pageOf(everyMatchFirst(where, order), wordsQuery(query.q)),
+        pageOf(
+          everyMatchFirst(where, order),
+          everyMatchPrepared(query) ? once(wordsQuery(query.q)) : wordsQuery(query.q),
+        ),
       )
     : await queryRows<Row>(
         ctx.db,
