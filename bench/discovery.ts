@@ -26,6 +26,7 @@ import type { DiscoveryQuery } from "../app/features/artists/artists.schema";
 import {
   countFreeArtists,
   loadDiscovery,
+  searchAndCountFree,
   searchArtists,
 } from "../app/features/artists/discovery.server";
 import {
@@ -528,6 +529,18 @@ const SCENARIOS: Scenario[] = [
       query({ budget: 600, hours: 3, location: "Mumbai", date: BENCH_DAY }),
       query({ budget: 2000, hours: 4, location: "Chicago IL", date: BENCH_DAY }),
     ],
+    targetMs: TARGET_QUERY_P95_MS,
+  },
+  {
+    // A budget few meet (one artist in sixty) on a date's first page with its free count, as the
+    // page asks: the walk tests the rate on its index entries and the marks (decision 087).
+    name: "budget few meet + date, page and count (₹150 for 3 hours; price order)",
+    queries: [
+      query({ budget: 150, hours: 3, date: BENCH_DAY }),
+      query({ budget: 150, hours: 3, date: BENCH_DAY, sort: "price" }),
+    ],
+    run: async (db, q) =>
+      (await searchAndCountFree({ db: db as Database }, null, q)).artists.length,
     targetMs: TARGET_QUERY_P95_MS,
   },
   {

@@ -710,6 +710,69 @@ describe("discovery query plans", () => {
     }
   });
 
+  it("tests a budget on the walk's index entries and the marks, reading no artist's row only to drop it", async () => {
+    // Decision 087: a date search's walk without words in rating order reads the rate-by-rating
+    // index and tests the rate there; in price order, the price index's; and the day's marks are
+    // tested on their copy of the rate. Before, each artist's row was read to test its rate: for a
+    // budget one artist in fifty meets, 2,600 rows read to keep about fifty. Marks on a day of
+    // their own: one artist in five marked it available, one in ten is busy.
+    const day = "2027-01-30";
+    await database.db.execute(sql`
+      INSERT INTO availability (artist_profile_id, date, status)
+      SELECT id, ${day}::date,
+        CASE WHEN mod(abs(hashtext(id::text || 'few')), 3) = 0 THEN 'unavailable' ELSE 'available' END
+      FROM artist_profiles
+      WHERE slug LIKE 'plan-artist-%' AND mod(abs(hashtext(id::text || 'day')), 10) < 3`);
+    const budget = { budget: 3540, hours: 3, date: day };
+    const cases: Record<string, Statement | undefined> = {
+      "the page": (await discoveryStatements(query(budget)))[0],
+      "the page and count": (await searchAndCountStatements(query(budget)))[0],
+      "the count": (await freeCountStatements(query(budget)))[0],
+      "the page in price order": (
+        await discoveryStatements(query({ ...budget, sort: "price" }))
+      )[0],
+    };
+    for (const [name, statement] of Object.entries(cases)) {
+      if (!statement) throw new Error(`${name}: no statement`);
+      expect(statement.text, name).toContain("walked");
+      const { Plan } = await explainJson(database.db, statement, "ANALYZE");
+      const shape = `${name}: ${planNodes(Plan).map(describeNode).join(" → ")}`;
+      const rowsRead = planNodes(Plan).filter(
+        (node) =>
+          node["Relation Name"] === "artist_profiles" &&
+          node["Index Name"] === "artist_profiles_pkey",
+      );
+      expect(rowsRead.length, shape).toBeGreaterThan(0);
+      const dropped = rowsRead.filter(
+        (node) =>
+          String(node.Filter ?? "").includes("hourly_rate") &&
+          Number(node["Rows Removed by Filter"] ?? 0) > 0,
+      );
+      expect(
+        dropped.map((node) => `${node["Index Cond"]}: ${node["Rows Removed by Filter"]} dropped`),
+        shape,
+      ).toEqual([]);
+    }
+    // And what is found is what the statement planned with the values finds.
+    for (const q of [
+      query(budget),
+      query({ ...budget, sort: "price" }),
+      query({ ...budget, page: 2 }),
+    ]) {
+      const planned = (await discoveryStatements(q)).at(-1);
+      if (!planned) throw new Error("no planned statement");
+      const plannedIds = (await queryRows<{ id: string }>(database.db, rebind(planned, ""))).map(
+        (r) => r.id,
+      );
+      const found = await searchArtists({ db: database.db }, null, q);
+      expect(found.artists.length).toBe(DISCOVERY_PAGE_SIZE);
+      expect(found.artists.map((a) => a.id)).toEqual(plannedIds.slice(0, DISCOVERY_PAGE_SIZE));
+    }
+    expect(await countFreeArtists({ db: database.db }, null, query(budget))).toBeGreaterThan(
+      DISCOVERY_PAGE_SIZE,
+    );
+  });
+
   /** The plan of one facet query, and whether it reads artist_profiles sequentially. */
   async function facetPlan(query: SQL) {
     const { sql: text, params } = new PgDialect().sqlToQuery(query);

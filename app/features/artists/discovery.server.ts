@@ -19,6 +19,7 @@ import {
   once,
   partRuns,
   rarestTrigrams,
+  rateWithin,
   signaturesMayMatch,
   walkedOrPlanned,
   walkServes,
@@ -143,9 +144,6 @@ function discoveryConditions(
  */
 type ConditionOptions = { generic?: boolean; trigrams?: readonly string[]; wordsOnce?: boolean };
 
-/** The highest hourly rate within the query's budget for its hours (with a budget). */
-const rateWithin = (query: DiscoveryQuery) => sql`${String(query.budget / query.hours)}::numeric`;
-
 /** discoveryConditions joined by AND, for the statements written by hand. */
 const discoveryWhere = (query: DiscoveryQuery, options?: ConditionOptions) =>
   sql.join(discoveryConditions(query, options), sql` AND `);
@@ -225,14 +223,16 @@ const pageEnd = (query: DiscoveryQuery) => query.page * DISCOVERY_PAGE_SIZE + 1;
  * search's conditions), read from that day's marks best rated first (each mark carries its
  * artist's location, rating and search signatures, so one index gives them in order, within the
  * location when there is one, and passes over those the words cannot match), cut at pageEnd.
- * "Price: low to high" walks them by the rate instead (the marks carry it too). Planned with its
- * values (not `generic`), a budget also tests the marks' copy of the rate: a budget few meet then
- * reads its marks from the by-price index instead of testing every mark's artist (decision 084).
+ * "Price: low to high" walks them by the rate instead (the marks carry it too). A budget also
+ * tests the marks' copy of the rate. Planned with its values, a budget few meet then reads its
+ * marks from the by-price index instead of testing every mark's artist (decision 084); in the
+ * walk's plan, made once for any budget, the copy is tested on the rating index's entries, which
+ * hold it, before any artist's row is read (decision 087).
  */
-function markedBranch(query: DiscoveryQuery, where: SQL, { generic }: { generic: boolean }): SQL {
+function markedBranch(query: DiscoveryQuery, where: SQL): SQL {
   const markedIn = query.location ? sql` AND av.artist_location = ${query.location}` : sql``;
   const markedWithin =
-    query.budget > 0 && !generic ? sql` AND av.artist_hourly_rate <= ${rateWithin(query)}` : sql``;
+    query.budget > 0 ? sql` AND av.artist_hourly_rate <= ${rateWithin(query)}` : sql``;
   // The marks' copies of the signatures pass over those that cannot match.
   const markedMayMatch = sql` AND ${signaturesMayMatch(query, sql`av.artist_search_bits`, sql`av.artist_name_bits`)}`;
   // The marks' own copies of the rating and the rate walk their indexes in order.
@@ -289,7 +289,7 @@ function freePageStatements(
   const otherOrder = sql.join(orderOf(query), sql`, `);
   const planned = freePageSql(
     query,
-    markedBranch(query, where, { generic: false }),
+    markedBranch(query, where),
     query.q && walkServes(query)
       ? everyMatchFirst(othersWhere, otherOrder)
       : sql`FROM artist_profiles WHERE ${othersWhere} ORDER BY ${otherOrder}`,
@@ -299,7 +299,7 @@ function freePageStatements(
   return {
     walked: freePageSql(
       query,
-      markedBranch(query, walkWhere, { generic: true }),
+      markedBranch(query, walkWhere),
       wordsWalk(query, sql`${walkWhere} AND NOT ${markedOnDate(query)}`),
     ),
     planned,
@@ -481,7 +481,7 @@ function freePageAndCountWalk(query: DiscoveryQuery): SQL {
   return sql`WITH walked_free AS MATERIALIZED (
       SELECT artist_profiles.id, walk.sort_key ${wordsWalk(query, walkWhere)}
       LIMIT ${FREE_COUNT_LIMIT + 1}),
-    marked AS MATERIALIZED (${markedBranch(query, walkWhere, { generic: true })})
+    marked AS MATERIALIZED (${markedBranch(query, walkWhere)})
     SELECT paged.*, (SELECT count(*)::int FROM walked_free) AS free_count
     FROM (${freePageSql(query, sql`SELECT * FROM marked`, others)}) paged
     ORDER BY paged.marked_available DESC, paged.rating DESC NULLS LAST, paged.id`;
