@@ -83,19 +83,30 @@ const withoutVerdict = (statements: Statement[]) =>
 export const freeCountSql = (q: DiscoveryQuery) =>
   recordSql("countFreeArtists", (db) => countFreeArtists({ db }, null, q));
 
-/** Every statement countFreeArtists may send for `q`: for words, the walk's count first. */
-export const freeCountStatements = async (q: DiscoveryQuery) =>
+/**
+ * Every statement countFreeArtists may send for `q`: for words, the walk's count first (but for
+ * words too rare to walk, when `verdictsFrom` says so: recordStatements).
+ */
+export const freeCountStatements = async (q: DiscoveryQuery, verdictsFrom?: Queryable) =>
   withoutVerdict(
-    await recordStatements("countFreeArtists", (db) => countFreeArtists({ db }, null, q)),
+    await recordStatements(
+      "countFreeArtists",
+      (db) => countFreeArtists({ db }, null, q),
+      verdictsFrom,
+    ),
   );
 
 /**
  * Every statement searchAndCountFree may send for `q`: for the first page of words on a date, the
  * one walk for the page and its count first (decision 077).
  */
-export const searchAndCountStatements = async (q: DiscoveryQuery) =>
+export const searchAndCountStatements = async (q: DiscoveryQuery, verdictsFrom?: Queryable) =>
   withoutVerdict(
-    await recordStatements("searchAndCountFree", (db) => searchAndCountFree({ db }, null, q)),
+    await recordStatements(
+      "searchAndCountFree",
+      (db) => searchAndCountFree({ db }, null, q),
+      verdictsFrom,
+    ),
   );
 
 /** The recorded statement as a Drizzle SQL with the same parameters, after `prefix` (EXPLAIN …). */

@@ -20,8 +20,10 @@ import {
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { DISCOVERY_PAGE_SIZE, GENRES, LOCATIONS } from "./artists.constants";
 import type { DiscoveryQuery } from "./artists.schema";
-import { countFreeArtists, searchArtists } from "./discovery.server";
+import { countFreeArtists, searchAndCountFree, searchArtists } from "./discovery.server";
 import { countDiscoveryFacets, facetQueries } from "./discovery-facets.server";
+import { refreshSearchTermShares } from "./search-term-shares.server";
+import { wordsTooRareToWalk } from "./words-walk.server";
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -771,6 +773,78 @@ describe("discovery query plans", () => {
     expect(await countFreeArtists({ db: database.db }, null, query(budget))).toBeGreaterThan(
       DISCOVERY_PAGE_SIZE,
     );
+  });
+
+  it("finds a date's page and free count for words too rare to walk in one statement, exactly", async () => {
+    // Decision 088: for words the terms' shares call too rare to walk, a date search's page and
+    // count come from one statement that finds every match first, in a CTE PostgreSQL plans for
+    // all its rows. With a limit over the whole, PostgreSQL, which thought such words common,
+    // read the table in its order for the limit's worth: a typo with a budget on a date took
+    // 380-450 ms to count at a million artists. The shares are counted here for this test only,
+    // under a database object of its own, so the other tests' verdicts stay as they were.
+    const { ctx } = recordingPrepared(database.db);
+    onTestFinished(async () => {
+      await database.db.execute(sql`DELETE FROM search_term_shares`);
+    });
+    await refreshSearchTermShares(ctx);
+    // The ten sarangi players (Mumbai): two busy that day, two marked it available.
+    const day = "2027-02-06";
+    await database.db.execute(sql`
+      INSERT INTO availability (artist_profile_id, date, status)
+      SELECT id, ${day}::date,
+        CASE WHEN slug IN ('plan-artist-2', 'plan-artist-7') THEN 'unavailable' ELSE 'available' END
+      FROM artist_profiles
+      WHERE slug IN ('plan-artist-2', 'plan-artist-7', 'plan-artist-3', 'plan-artist-9')`);
+    const cases: DiscoveryQuery[] = [
+      query({ q: "sarangi", date: day }),
+      query({ q: "sarangi", date: day, sort: "price" }),
+      query({ q: "sarangi", budget: 3600, hours: 3, date: day }),
+      query({ q: "sarangi recitals", location: "Mumbai", date: day }),
+      query({ q: "sarangi", date: day, page: 2 }),
+      query({ q: "sitr", budget: 3600, hours: 3, date: day }),
+    ];
+    const rowsOf = async (statement: Statement | undefined) => {
+      if (!statement) throw new Error("no statement");
+      return queryRows<{ id: string; marked_available: boolean; n: number }>(
+        database.db,
+        rebind(statement, ""),
+      );
+    };
+    for (const q of cases) {
+      const name = JSON.stringify(q);
+      expect(await wordsTooRareToWalk(ctx, q.q), name).toBe(true);
+      const statements = await searchAndCountStatements(q, ctx.db);
+      expect(statements.length, name).toBe(1);
+      const [one] = statements;
+      if (!one) throw new Error(`${name}: no statement`);
+      // Every match first, planned for all its rows: at this table's size PostgreSQL reads the
+      // text indexes either way, so the statement itself is held to it.
+      expect(one.text, name).toMatch(/^WITH matched AS MATERIALIZED \(\s*SELECT id, rating/);
+      const { Plan } = await explainJson(database.db, one);
+      const shape = `${name}: ${planNodes(Plan).map(describeNode).join(" → ")}`;
+      expect(seqScans(Plan, "artist_profiles"), shape).toBe(false);
+      // The same as the statements planned with the values find (those for words not rare).
+      const expected = await rowsOf((await discoveryStatements(q)).at(-1));
+      const [counted] = await rowsOf((await freeCountStatements(q)).at(-1));
+      const found = await searchAndCountFree(ctx, null, q);
+      const page = expected.slice(0, DISCOVERY_PAGE_SIZE);
+      expect(
+        found.artists.map((a) => [a.id, a.markedAvailable]),
+        name,
+      ).toEqual(page.map((r) => [r.id, r.marked_available]));
+      expect(found.hasMore, name).toBe(expected.length > DISCOVERY_PAGE_SIZE);
+      expect(found.freeCount, name).toBe(counted?.n);
+      expect(
+        (await searchArtists(ctx, null, q)).artists.map((a) => a.id),
+        name,
+      ).toEqual(page.map((r) => r.id));
+      expect(await countFreeArtists(ctx, null, q), name).toBe(counted?.n);
+    }
+    // The first page holds the two who marked the day first, and the busy two nowhere.
+    const first = await searchAndCountFree(ctx, null, cases[0] as DiscoveryQuery);
+    expect(first.artists.length).toBe(8);
+    expect(first.freeCount).toBe(8);
+    expect(first.artists.slice(0, 2).every((a) => a.markedAvailable)).toBe(true);
   });
 
   /** The plan of one facet query, and whether it reads artist_profiles sequentially. */
