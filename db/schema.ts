@@ -582,12 +582,27 @@ export const availability = pgTable(
         t.artistHourlyRate,
       )
       .where(sql`${t.status} = 'available'`),
-    // Both again, lowest hourly rate first ("Price: low to high" on a date; decision 066).
+    // Both again, lowest hourly rate first ("Price: low to high" on a date; decision 066), with
+    // the signatures last, so words, a genre or an occasion pass over marks in price order
+    // without reading each one's artist (decision 089).
     index("availability_available_by_price_idx")
-      .on(t.date, t.artistHourlyRate.asc().nullsLast(), t.artistProfileId)
+      .on(
+        t.date,
+        t.artistHourlyRate.asc().nullsLast(),
+        t.artistProfileId,
+        t.artistSearchBits,
+        t.artistNameBits,
+      )
       .where(sql`${t.status} = 'available'`),
     index("availability_available_in_by_price_idx")
-      .on(t.date, t.artistLocation, t.artistHourlyRate.asc().nullsLast(), t.artistProfileId)
+      .on(
+        t.date,
+        t.artistLocation,
+        t.artistHourlyRate.asc().nullsLast(),
+        t.artistProfileId,
+        t.artistSearchBits,
+        t.artistNameBits,
+      )
       .where(sql`${t.status} = 'available'`),
     check("availability_status_check", oneOf("status", AVAILABILITY_STATUSES)),
   ],

@@ -775,6 +775,73 @@ describe("discovery query plans", () => {
     );
   });
 
+  it("reads a date's marks in price order from the by-price index, passing over them by their signatures", async () => {
+    // Decision 089: the marks' by-price index carries the signatures, as the rating-ordered one
+    // does, so an occasion (or words, or a genre) in price order is tested on the index's
+    // entries. Before, PostgreSQL read the day's marks from the rating-ordered index, each mark's
+    // artist, and sorted them by price: 2,872 rows for a page of Wedding at a million artists.
+    // Marks on a day of their own: one artist in four marked it available.
+    const day = "2027-02-13";
+    await database.db.execute(sql`
+      INSERT INTO availability (artist_profile_id, date, status)
+      SELECT id, ${day}::date, 'available' FROM artist_profiles
+      WHERE slug LIKE 'plan-artist-%' AND mod(abs(hashtext(id::text || 'price')), 4) = 0`);
+    await database.db.execute(sql`VACUUM (ANALYZE) availability`);
+    const cases: Record<string, DiscoveryQuery> = {
+      "an occasion in price order, page 1 (the walk)": query({
+        occasion: "Recording Session",
+        date: day,
+        sort: "price",
+      }),
+      "an occasion in price order, page 3 (planned)": query({
+        occasion: "Recording Session",
+        date: day,
+        sort: "price",
+        page: 3,
+      }),
+      "a genre in price order in a location": query({
+        genre: "Jazz",
+        location: "Chicago IL",
+        date: day,
+        sort: "price",
+        page: 2,
+      }),
+    };
+    for (const [name, q] of Object.entries(cases)) {
+      const [first] = await discoveryStatements(q);
+      if (!first) throw new Error(`${name}: no statement`);
+      // This table's marks are few enough to read whole; at a million artists they are not.
+      const { Plan } = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        return explainJson(tx, first, "ANALYZE");
+      });
+      const shape = `${name}: ${planNodes(Plan).map(describeNode).join(" → ")}`;
+      // The marked branch's read of the marks (not the probe whether an artist marked the day).
+      const marks = planNodes(Plan).filter(
+        (node) =>
+          node["Relation Name"] === "availability" &&
+          node["Index Name"] !== "availability_artist_profile_id_date_index",
+      );
+      expect(
+        marks.map((node) => [
+          node["Node Type"],
+          node["Index Name"],
+          /artist_(search|name)_bits/.test(String(node.Filter)),
+        ]),
+        shape,
+      ).toEqual([
+        [
+          "Index Only Scan",
+          expect.stringMatching(/^availability_available_(in_)?by_price_idx$/),
+          true,
+        ],
+      ]);
+      const found = await searchArtists({ db: database.db }, null, q);
+      expect(found.artists.length, name).toBe(DISCOVERY_PAGE_SIZE);
+      expect(found.artists.filter((a) => a.markedAvailable).length, name).toBeGreaterThan(0);
+    }
+  });
+
   it("finds a date's page and free count for words too rare to walk in one statement, exactly", async () => {
     // Decision 088: for words the terms' shares call too rare to walk, a date search's page and
     // count come from one statement that finds every match first, in a CTE PostgreSQL plans for
