@@ -11,7 +11,8 @@
 // scenarios whose names match (BENCH_SCENARIOS="available on|date" for the date cases);
 // BENCH_KEEP_DATABASE=1 leaves the PostgreSQL database in place for EXPLAIN by hand, and
 // BENCH_REUSE_DATABASE=<its name> measures it again without seeding (BENCH_ONLY=server skips
-// PGlite). Two
+// PGlite); BENCH_PROBE=1 times every combination of some words and filters one at a time instead
+// and prints the slowest (probeCombinations). Two
 // controls, not judged (decision 063), show what any request costs at 10 in flight here: one
 // artist by its primary key, and the first page with no search.
 import { sql } from "drizzle-orm";
@@ -679,6 +680,66 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
+// ─── Probe ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * BENCH_PROBE=1: instead of the scenarios, every combination of some words, filters, a location,
+ * a date and the order, one at a time through searchAndCountFree (what the page asks), median of
+ * three after one to warm; prints the slowest. Not a verdict: it finds the combinations the
+ * scenarios miss (decision 088 found a typo with a budget on a date at 340-450 ms this way).
+ */
+async function probeCombinations(db: Database) {
+  type Fields = Partial<DiscoveryQuery>;
+  const words: Fields[] = [
+    {},
+    { q: "wedding sitar" },
+    { q: "jazz" },
+    { q: "Maya Nakamura" },
+    { q: "sitr" },
+  ];
+  const filters: Fields[] = [
+    {},
+    { occasion: "Wedding" },
+    { occasion: "Jam Session" },
+    { budget: 600, hours: 3 },
+    { budget: 150, hours: 3 },
+    { genre: "Jazz" },
+    { clientVerified: 2 },
+  ];
+  const places: Fields[] = [{}, { location: "Mumbai" }];
+  const dates: Fields[] = [{}, { date: BENCH_DAY }];
+  const sorts: Fields[] = [{}, { sort: "price" }];
+  const timed: { ms: number; fields: Fields }[] = [];
+  for (const w of words)
+    for (const f of filters)
+      for (const p of places)
+        for (const d of dates)
+          for (const o of sorts) {
+            const fields = { ...w, ...f, ...p, ...d, ...o };
+            const q = query(fields);
+            const runs: number[] = [];
+            for (let i = 0; i < 4; i++) {
+              const t0 = performance.now();
+              await pageAndCount(db, q);
+              runs.push(performance.now() - t0);
+            }
+            const [, ...measured] = runs;
+            timed.push({
+              ms: percentile(
+                measured.sort((a, b) => a - b),
+                50,
+              ),
+              fields,
+            });
+          }
+  timed.sort((a, b) => b.ms - a.ms);
+  console.log(
+    `probe: ${timed.length} combinations one at a time (searchAndCountFree, median of 3); over 10 ms: ${timed.filter((t) => t.ms > 10).length}; the slowest:`,
+  );
+  for (const t of timed.slice(0, 15))
+    console.log(`  ${t.ms.toFixed(1)} ms  ${JSON.stringify(t.fields)}`);
+}
+
 /** BENCH_SCENARIOS (a regular expression) picks scenarios by name; all by default. */
 function selectedScenarios() {
   const pattern = process.env.BENCH_SCENARIOS;
@@ -899,6 +960,10 @@ async function benchServer() {
       await seedBusyDays(handle);
     }
     await countTermShares(handle);
+    if (process.env.BENCH_PROBE) {
+      await probeCombinations(handle.db);
+      return;
+    }
     const results = await runScenarios("PostgreSQL server", handle.db, true);
     verdict(results);
   } finally {
