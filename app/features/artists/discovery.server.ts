@@ -473,14 +473,14 @@ function rareFreeSql(query: DiscoveryQuery, trigrams: readonly string[] | undefi
     free AS MATERIALIZED (
       SELECT artist_profiles.*, ${markedOnDate(query)} AS marked_available
       FROM matched artist_profiles
+      -- A scalar subquery: each match's day probed, not the whole day's busy list hashed.
       WHERE (SELECT ${freeOnDateSql(sql`artist_profiles.id`, query.date, within)}))
     SELECT paged.*, counted.free_count
     FROM (SELECT least(count(*), ${FREE_COUNT_LIMIT + 1})::int AS free_count FROM free) counted
     LEFT JOIN LATERAL (SELECT ${cardColumns}, free.marked_available
       FROM (SELECT * FROM free ORDER BY marked_available DESC, ${order}, id
         LIMIT ${DISCOVERY_PAGE_SIZE + 1} OFFSET ${(query.page - 1) * DISCOVERY_PAGE_SIZE}) free
-      JOIN artist_profiles ON artist_profiles.id = free.id
-      ORDER BY free.marked_available DESC, free.${order}, free.id) paged ON true
+      JOIN artist_profiles ON artist_profiles.id = free.id) paged ON true
     ORDER BY paged.marked_available DESC, paged.${order}, paged.id`;
 }
 
