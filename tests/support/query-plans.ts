@@ -84,8 +84,9 @@ export const freeCountSql = (q: DiscoveryQuery) =>
   recordSql("countFreeArtists", (db) => countFreeArtists({ db }, null, q));
 
 /**
- * Every statement countFreeArtists may send for `q`: for words, the walk's count first (but for
- * words too rare to walk, when `verdictsFrom` says so: recordStatements).
+ * Every statement countFreeArtists may send for `q`: for words, the walk's count first; for words
+ * too rare to walk, when `verdictsFrom` says so (recordStatements), the one statement that finds
+ * the page and the count together (decision 088).
  */
 export const freeCountStatements = async (q: DiscoveryQuery, verdictsFrom?: Queryable) =>
   withoutVerdict(

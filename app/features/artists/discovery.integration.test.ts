@@ -479,12 +479,7 @@ describe("discovery query plans", () => {
     // reads its marks from an index instead of every mark's artist. Marks on a day of its own:
     // one artist in eight, three in four of those available, the rest busy.
     const day = "2027-01-23";
-    await database.db.execute(sql`
-      INSERT INTO availability (artist_profile_id, date, status)
-      SELECT id, ${day}::date,
-        CASE WHEN mod(abs(hashtext(id::text || 'busy')), 4) = 0 THEN 'unavailable' ELSE 'available' END
-      FROM artist_profiles
-      WHERE slug LIKE 'plan-artist-%' AND mod(abs(hashtext(id::text || 'day')), 8) = 0`);
+    await markDay(day, { marked: 1, outOf: 8, busyOneIn: 4, busySalt: "busy" });
     // The bound is a marked artist's rate (the tenth lowest): a test "<" for "<=" would miss them.
     const [bound] = await queryRows<{ rate: number }>(
       database.db,
@@ -719,12 +714,7 @@ describe("discovery query plans", () => {
     // budget one artist in fifty meets, 2,600 rows read to keep about fifty. Marks on a day of
     // their own: one artist in five marked it available, one in ten is busy.
     const day = "2027-01-30";
-    await database.db.execute(sql`
-      INSERT INTO availability (artist_profile_id, date, status)
-      SELECT id, ${day}::date,
-        CASE WHEN mod(abs(hashtext(id::text || 'few')), 3) = 0 THEN 'unavailable' ELSE 'available' END
-      FROM artist_profiles
-      WHERE slug LIKE 'plan-artist-%' AND mod(abs(hashtext(id::text || 'day')), 10) < 3`);
+    await markDay(day, { marked: 3, outOf: 10, busyOneIn: 3, busySalt: "few" });
     const budget = { budget: 3540, hours: 3, date: day };
     const cases: Record<string, Statement | undefined> = {
       "the page": (await discoveryStatements(query(budget)))[0],
@@ -913,6 +903,28 @@ describe("discovery query plans", () => {
     expect(first.freeCount).toBe(8);
     expect(first.artists.slice(0, 2).every((a) => a.markedAvailable)).toBe(true);
   });
+
+  /**
+   * Marks on a day of its own: `marked` in `outOf` of the plan artists (by a hash of their id),
+   * one in `busyOneIn` of those unavailable (by a hash with `busySalt`), the rest available.
+   */
+  async function markDay(
+    day: string,
+    {
+      marked,
+      outOf,
+      busyOneIn,
+      busySalt,
+    }: { marked: number; outOf: number; busyOneIn: number; busySalt: string },
+  ) {
+    await database.db.execute(sql`
+      INSERT INTO availability (artist_profile_id, date, status)
+      SELECT id, ${day}::date,
+        CASE WHEN mod(abs(hashtext(id::text || ${busySalt})), ${busyOneIn}::int) = 0
+          THEN 'unavailable' ELSE 'available' END
+      FROM artist_profiles
+      WHERE slug LIKE 'plan-artist-%' AND mod(abs(hashtext(id::text || 'day')), ${outOf}::int) < ${marked}::int`);
+  }
 
   /** The plan of one facet query, and whether it reads artist_profiles sequentially. */
   async function facetPlan(query: SQL) {
